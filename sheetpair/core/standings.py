@@ -1,0 +1,62 @@
+"""Ranking by points, then by an ordered list of tie-breaks applied to each group still tied (C.07 4.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Tournament
+from .state import TournamentState, derive
+from .tiebreaks import TiebreakValue, compute_tiebreak, parse_tiebreak_list
+
+
+@dataclass
+class Standing:
+    """One line of the standings."""
+
+    rank: int
+    tpn: int
+    name: str
+    points: float
+    tiebreaks: dict[str, TiebreakValue] = field(default_factory=dict)
+
+
+def standings(
+    tournament: Tournament, *, tiebreaks: tuple[str, ...] | None = None, through_round: int | None = None
+) -> list[Standing]:
+    """The standings after ``through_round`` (all paired rounds by default).
+
+    Players are ordered by points, then by each tie-break in turn within every group still tied; a
+    tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
+    tied on everything keep start-number order and share the rank.
+    """
+    codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
+    state = derive(tournament, through_round=through_round)
+    return rank(state, codes)
+
+
+def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
+    """Ranks the players of ``state`` by points and the tie-break ``codes``."""
+    values: dict[int, dict[str, TiebreakValue]] = {tpn: {} for tpn in state.players}
+    groups: list[list[int]] = _split(sorted(state.players), lambda t: round(state.score(t), 9))
+    for code in codes:
+        refined: list[list[int]] = []
+        for group in groups:
+            for tpn in group:
+                values[tpn][code] = compute_tiebreak(state, tpn, code, tied_group=group)
+            refined.extend(_split(group, lambda t, c=code: values[t][c].value))
+        groups = refined
+    table: list[Standing] = []
+    for group in groups:
+        shared_rank = len(table) + 1
+        for tpn in sorted(group):
+            player = state[tpn]
+            table.append(Standing(shared_rank, tpn, player.player.name, player.score, values[tpn]))
+    return table
+
+
+def _split(group: list[int], key) -> list[list[int]]:
+    """Splits ``group`` into sub-groups of equal ``key``, highest first, keeping start order inside each."""
+    by_value: dict[float, list[int]] = {}
+    for tpn in group:
+        by_value.setdefault(key(tpn), []).append(tpn)
+    return [by_value[v] for v in sorted(by_value, reverse=True)]

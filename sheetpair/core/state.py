@@ -1,0 +1,160 @@
+"""Everything derived from the stored rounds: scores, colour histories, opponents, byes and floats.
+
+:func:`derive` reads a :class:`~sheetpair.core.model.Tournament` once and gives each player a
+:class:`PlayerState` with one :class:`RoundRecord` per round. Pairing systems and tie-breaks read these
+records instead of walking the rounds themselves, so every rule sees the same history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Colour, Outcome, Player, Settings, Tournament
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One player's round: opponent, colour (played games only), outcome and points."""
+
+    round: int
+    opponent: int | None
+    colour: Colour | None
+    outcome: Outcome
+    points: float
+    scheduled_colour: Colour | None = None
+    """The colour the pairing gave, also for forfeited and unplayed games."""
+
+    @property
+    def played(self) -> bool:
+        """True when a game was played over the board."""
+        return self.outcome.is_played_game
+
+    @property
+    def paired(self) -> bool:
+        """True when the pairing gave the player an opponent (played, forfeited or still pending)."""
+        return self.opponent is not None
+
+    @property
+    def result_fraction(self) -> float | None:
+        """1, ½ or 0 for a game against an opponent (forfeits included), ``None`` otherwise."""
+        return {
+            Outcome.WIN: 1.0,
+            Outcome.FORFEIT_WIN: 1.0,
+            Outcome.DRAW: 0.5,
+            Outcome.LOSS: 0.0,
+            Outcome.FORFEIT_LOSS: 0.0,
+        }.get(self.outcome)
+
+
+@dataclass
+class PlayerState:
+    """A player's history up to some round, and what follows from it."""
+
+    player: Player
+    records: list[RoundRecord] = field(default_factory=list)
+
+    @property
+    def tpn(self) -> int:
+        return self.player.tpn
+
+    @property
+    def score(self) -> float:
+        return sum(r.points for r in self.records)
+
+    def score_after(self, round_number: int) -> float:
+        return sum(r.points for r in self.records if r.round <= round_number)
+
+    @property
+    def colours(self) -> list[Colour]:
+        """Colours of the games actually played, in round order."""
+        return [r.colour for r in self.records if r.colour is not None]
+
+    @property
+    def colour_difference(self) -> int:
+        """Whites minus Blacks over played games."""
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @property
+    def opponents_played(self) -> list[int]:
+        """Opponents of games played over the board (a forfeit is no meeting)."""
+        return [r.opponent for r in self.records if r.played and r.opponent is not None]
+
+    @property
+    def opponents_paired(self) -> list[int]:
+        """Every opponent the pairing gave, forfeits and pending games included."""
+        return [r.opponent for r in self.records if r.opponent is not None]
+
+    def has_played(self, other: int) -> bool:
+        return other in self.opponents_played
+
+    @property
+    def byes(self) -> list[RoundRecord]:
+        return [r for r in self.records if r.outcome.is_bye]
+
+    @property
+    def had_pairing_bye(self) -> bool:
+        """True after a pairing-allocated bye (or a forfeit win, which FIDE counts the same for byes)."""
+        return any(r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in self.records)
+
+    @property
+    def games_played(self) -> int:
+        return sum(1 for r in self.records if r.played)
+
+
+@dataclass
+class TournamentState:
+    """All players' derived state after ``through_round`` rounds."""
+
+    settings: Settings
+    through_round: int
+    players: dict[int, PlayerState]
+
+    def score(self, tpn: int) -> float:
+        return self.players[tpn].score
+
+    def __getitem__(self, tpn: int) -> PlayerState:
+        return self.players[tpn]
+
+    @property
+    def max_points(self) -> float:
+        """Points of a player who wins every planned round."""
+        return self.settings.rounds * self.settings.points_win
+
+
+def derive(tournament: Tournament, *, through_round: int | None = None) -> TournamentState:
+    """Derives every player's history from rounds ``1..through_round`` (all paired rounds by default).
+
+    A player with neither game nor bye in a round gets an ``ABSENT`` record worth nothing, so every player
+    has exactly one record per round.
+    """
+    settings = tournament.settings
+    last = tournament.current_round if through_round is None else min(through_round, tournament.current_round)
+    states = {p.tpn: PlayerState(p) for p in tournament.players}
+    for rnd in tournament.rounds[:last]:
+        seen: set[int] = set()
+        for game in rnd.games:
+            white_outcome, black_outcome = game.result.outcomes
+            played = game.result.was_played
+            for tpn, opp, colour, outcome in (
+                (game.white, game.black, Colour.WHITE, white_outcome),
+                (game.black, game.white, Colour.BLACK, black_outcome),
+            ):
+                if tpn in states:
+                    states[tpn].records.append(
+                        RoundRecord(
+                            rnd.number, opp, colour if played else None, outcome,
+                            settings.points_for(outcome), scheduled_colour=colour,
+                        )
+                    )
+                    seen.add(tpn)
+        for bye in rnd.byes:
+            if bye.player in states:
+                outcome = bye.kind.outcome
+                states[bye.player].records.append(
+                    RoundRecord(rnd.number, None, None, outcome, settings.points_for(outcome))
+                )
+                seen.add(bye.player)
+        for tpn, st in states.items():
+            if tpn not in seen:
+                st.records.append(RoundRecord(rnd.number, None, None, Outcome.ABSENT, 0.0))
+    return TournamentState(settings, last, states)

@@ -1,0 +1,29 @@
+"""The registry of pairing systems, by the names scripts and saved workbooks use."""
+
+from __future__ import annotations
+
+from ..core.errors import PairingError
+from . import berger
+from .base import OptionSpec, Pairing, PairingSystem
+
+SYSTEMS: dict[str, PairingSystem] = {
+    system.name: system
+    for system in (
+        berger.SYSTEM,
+    )
+}
+
+
+def get_system(name: str) -> PairingSystem:
+    """The pairing system registered as ``name``.
+
+    :raises PairingError: if no system has that name.
+    """
+    try:
+        return SYSTEMS[name]
+    except KeyError:
+        known = ", ".join(sorted(SYSTEMS))
+        raise PairingError(f"unknown pairing system: {name!r} (known: {known})") from None
+
+
+__all__ = ["SYSTEMS", "OptionSpec", "Pairing", "PairingSystem", "get_system"]

@@ -1,0 +1,68 @@
+"""The one small interface every pairing system implements.
+
+A system is an object with a registry ``name``, a one-line ``description``, the ``options`` it reads from
+:attr:`Settings.options <sheetpair.core.model.Settings.options>`, how it orders the roster into start
+numbers, and :meth:`PairingSystem.pair`, which pairs one round from the stored history. It returns a
+:class:`Pairing`; the caller stores it as a round. Systems never read files or workbooks.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..core.model import Bye, Game, Player, Settings, Tournament
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A system's own setting: its default, the values it accepts (empty: any), and what it does."""
+
+    default: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass
+class Pairing:
+    """A paired round: the boards in printed order, the byes, and plain-words notes for the arbiter."""
+
+    games: list[Game]
+    byes: list[Bye] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class PairingSystem(ABC):
+    """Base of every pairing system; subclasses set the class attributes and implement :meth:`pair`."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    options: ClassVar[dict[str, OptionSpec]] = {}
+    default_bye_value: ClassVar[float] = 1.0
+    default_tiebreaks: ClassVar[tuple[str, ...]] = ("BH", "SB")
+    keeps_withdrawn_in_schedule: ClassVar[bool] = False
+    """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
+
+    def planned_rounds(self, player_count: int, settings: Settings) -> int | None:
+        """The number of rounds the system itself fixes for this field, or ``None`` when the arbiter chooses."""
+        return None
+
+    def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
+        """Orders the roster into start numbers (first = 1). Swiss systems seed by rating, then title and name."""
+        return sorted(players, key=lambda p: (-p.rating, p.name.casefold()))
+
+    def option(self, settings: Settings, key: str) -> str:
+        """The value of one of this system's options, falling back to its default."""
+        return settings.options.get(key, self.options[key].default)
+
+    @abstractmethod
+    def pair(self, tournament: Tournament, round_number: int) -> Pairing:
+        """Pairs round ``round_number`` from rounds ``1..round_number-1`` of ``tournament``.
+
+        Players with a requested bye for that round (``tournament.requested_byes``) get it and are not
+        paired; withdrawn players are left out unless :attr:`keeps_withdrawn_in_schedule` is set.
+
+        :raises PairingError: when no legal pairing exists.
+        """

@@ -1,0 +1,80 @@
+"""Replaying a reference case of Winther's pages (format: ../shared/spec/case-format-winther.md).
+
+A case is replayed round by round through the same operations the command line uses: pair with sheetpair,
+compare with the page's pairing, then enter the page's results and withdrawals.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sheetpair.core import operations
+from sheetpair.core.model import Player, Result, Settings, Tournament
+from sheetpair.core.results import parse_result
+
+from .conftest import CONFORMANCE
+
+CASE_RESULTS = {
+    "1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "0.5-0.5": Result.DRAW,
+    "1-0F": Result.WHITE_WINS_BY_FORFEIT, "0-1F": Result.BLACK_WINS_BY_FORFEIT,
+    "0-0F": Result.DOUBLE_FORFEIT, "0-0": Result.DOUBLE_FORFEIT, "ADJ": Result.POSTPONED,
+}
+
+
+def case_files(system: str) -> list[Path]:
+    return sorted((CONFORMANCE / "winther" / system).glob("*.json"))
+
+
+def load_case(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@dataclass
+class Replay:
+    """The tournament after replaying a case, and every difference found on the way."""
+
+    tournament: Tournament
+    names: dict[str, int]
+    differences: list[str] = field(default_factory=list)
+
+
+def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[str, int]]:
+    """Players numbered as the page numbered them (``initial_order[number_key]``)."""
+    ratings = {p["name"]: p.get("rating", 0) for p in case["players"]}
+    entries = [e for e in case["initial_order"] if e.get("status", "Active") != "Bye"]
+    players = [Player(e[number_key], e["name"], rating=ratings.get(e["name"], 0)) for e in entries]
+    players.sort(key=lambda p: p.tpn)
+    return players, {p.name: p.tpn for p in players}
+
+
+def replay(case: dict, settings: Settings, players: list[Player], names: dict[str, int]) -> Replay:
+    tournament = Tournament(settings=settings, players=players)
+    run = Replay(tournament, names)
+    by_tpn = {v: k for k, v in names.items()}
+    for rnd in case["rounds"]:
+        number = rnd["round"]
+        paired = operations.pair_next_round(tournament)
+        got = sorted((g.board, by_tpn[g.white], by_tpn[g.black]) for g in paired.games)
+        want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
+        if got != want:
+            run.differences.append(f"round {number} pairings: got {got}, page {want}")
+        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind)) for b in paired.byes)
+        want_byes = sorted((b["player"], float(b["points"])) for b in rnd["byes"])
+        if got_byes != want_byes:
+            run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
+        for p in rnd["pairings"]:
+            game = next((g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None)
+            if game is None:
+                continue
+            expected = CASE_RESULTS[p["result"]]
+            if game.result is not Result.NONE and game.result is not expected:
+                run.differences.append(f"round {number} board {p['board']}: sheetpair set {game.result.value}, page {p['result']}")
+            game.result = expected
+        for w in rnd.get("withdrawals") or []:
+            operations.withdraw(tournament, names[w["player"]], number + 1)
+    return run
+
+
+__all__ = ["case_files", "load_case", "replay", "roster_from_order", "parse_result"]
