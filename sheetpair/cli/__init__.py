@@ -1,0 +1,9 @@
+"""The ``sheetpair`` command. Each family of subcommands lives in its own module of this package and is
+added to the one :data:`cli` group below; all of them call the core through the workbook port."""
+
+from __future__ import annotations
+
+from .base import cli, main
+from . import tournament  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
+
+__all__ = ["cli", "main"]
