@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -14,6 +16,8 @@ EXIT_CODES: dict[type[SheetpairError], int] = {
     OperationError: 4,    # the request does not fit the tournament's state
 }
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 class SheetpairCommandError(click.ClickException):
     """A :class:`SheetpairError` shown as ``Error: <message>`` with its family's exit code."""
@@ -23,6 +27,19 @@ class SheetpairCommandError(click.ClickException):
         self.exit_code = next((code for kind, code in EXIT_CODES.items() if isinstance(error, kind)), 1)
 
 
+def reports_errors(command: F) -> F:
+    """Decorates a command so that a :class:`SheetpairError` ends it with a clear message and exit code."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except SheetpairError as error:
+            raise SheetpairCommandError(error) from error
+
+    return run  # type: ignore[return-value]
+
+
 @click.group()
 @click.version_option(package_name="sheetpair")
 def cli() -> None:
@@ -30,16 +47,5 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console entry point: runs :data:`cli`, turning sheetpair errors into clear messages."""
-    try:
-        cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        sys.exit(1)
-    except click.ClickException as error:
-        error.show()
-        sys.exit(error.exit_code)
-    except SheetpairError as error:
-        wrapped = SheetpairCommandError(error)
-        wrapped.show()
-        sys.exit(wrapped.exit_code)
+    """Console entry point."""
+    cli()
