@@ -1,0 +1,1 @@
+"""Edges that read and write files: workbooks, Tournament Report Files, rosters."""
