@@ -166,3 +166,18 @@ def test_pair_into_a_copy_leaves_the_original_untouched(event: Path, tmp_path: P
 def test_systems_lists_the_registry():
     out = run("systems")
     assert out.stdout.startswith("berger") or "berger " in out.stdout
+
+
+def test_a_result_typed_below_the_boards_and_a_missing_column_name_their_cells(event: Path):
+    run("pair", event)
+    book = openpyxl.load_workbook(event)
+    book["Round 1"]["D9"] = "1-0"
+    book.save(event)
+    out = run("pair", event, ok=False)
+    assert out.exit_code == 65 and "Round 1!D9" in out.output and "does not exist" in out.output
+    book = openpyxl.load_workbook(event)
+    book["Round 1"]["D9"] = None
+    book["Players"]["B1"] = "Surname"
+    book.save(event)
+    out = run("standings", event, ok=False)
+    assert out.exit_code == 65 and "Players!A1" in out.output and "'Name'" in out.output

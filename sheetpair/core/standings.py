@@ -23,15 +23,25 @@ class Standing:
 def standings(
     tournament: Tournament, *, tiebreaks: tuple[str, ...] | None = None, through_round: int | None = None
 ) -> list[Standing]:
-    """The standings after ``through_round`` (all paired rounds by default).
+    """The standings after ``through_round``; by default after the last round with any result entered.
+
+    A round just paired, with no result yet, is left out, so its pending games do not count as played
+    rounds (WNT's N is the number of rounds played so far).
 
     Players are ordered by points, then by each tie-break in turn within every group still tied; a
     tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
     tied on everything keep start-number order and share the rank.
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
-    state = derive(tournament, through_round=through_round)
+    last = through_round if through_round is not None else rounds_with_results(tournament)
+    state = derive(tournament, through_round=last)
     return rank(state, codes)
+
+
+def rounds_with_results(tournament: Tournament) -> int:
+    """Number of the last round that has at least one result (or no games at all)."""
+    return max((r.number for r in tournament.rounds if not r.games or any(g.result.is_known for g in r.games)),
+               default=0)
 
 
 def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
