@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .model import Tournament
@@ -51,9 +52,10 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
     for code in codes:
         refined: list[list[int]] = []
         for group in groups:
-            for tpn in group:
-                values[tpn][code] = compute_tiebreak(state, tpn, code, tied_group=group)
-            refined.extend(_split(group, lambda t, c=code: values[t][c].value))
+            computed = {tpn: compute_tiebreak(state, tpn, code, tied_group=group) for tpn in group}
+            for tpn, value in computed.items():
+                values[tpn][code] = value
+            refined.extend(_split(group, lambda t: computed[t].value))
         groups = refined
     table: list[Standing] = []
     for group in groups:
@@ -64,7 +66,7 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
     return table
 
 
-def _split(group: list[int], key) -> list[list[int]]:
+def _split(group: list[int], key: Callable[[int], float]) -> list[list[int]]:
     """Splits ``group`` into sub-groups of equal ``key``, highest first, keeping start order inside each."""
     by_value: dict[float, list[int]] = {}
     for tpn in group:
