@@ -1,1 +1,1 @@
-"""Edges that read and write files: workbooks, Tournament Report Files, rosters."""
+"""The edges that touch files: the workbook (through a small port), TRF, CSV and xlsx rosters."""
