@@ -178,6 +178,8 @@ class _Reader:
     boards: dict[int, tuple[int, dict[int, int]]] = field(default_factory=dict)
     bye_boards: dict[int, tuple[int, dict[int, int]]] = field(default_factory=dict)
     kept: list[_Kept] = field(default_factory=list)
+    file_points: dict[int, float] = field(default_factory=dict)
+    accelerated: bool = False
 
     def read_line(self, number: int, line: str) -> None:
         if not line.strip():
@@ -230,6 +232,7 @@ class _Reader:
         elif code in (SP_BOARDS, SP_BYE_BOARD):
             self._read_boards(number, line)
         else:
+            self.accelerated |= code in ("XXA", "250")
             self.kept.append(_Kept(line))
 
     def _read_header(self, code: str, value: str) -> None:
@@ -340,7 +343,7 @@ class _Reader:
         )
         points = line[80:84].strip()
         if points:
-            _points(points, number, 81)
+            self.file_points[tpn] = _points(points, number, 81)
         self.player_lines[tpn] = number
         self.entries[tpn] = _round_entries(number, line)
 
@@ -377,7 +380,26 @@ class _Reader:
                 scores[bye.player] += settings.points_for_bye(bye.kind)
         tournament.requested_byes = self._requested_byes(paired_rounds, tournament)
         tournament.preserved_records = [k.text for k in self.kept if not (k.redundant and k.redundant(tournament))]
+        if not self.accelerated:
+            self._check_points(tournament, scores)
         return tournament
+
+    def _check_points(self, tournament: Tournament, scores: dict[int, float]) -> None:
+        """Points (columns 81-84) must be what the results give under the file's scoring (TRF16 "Points"),
+        possibly with the announced bye of the next round added (JaVaFo's convention). A mismatch means a
+        misread file or a wrong one; both must reach the arbiter. Files with acceleration (``XXA``, ``250``)
+        may add it or not (bbpPairings accepts both) and are not checked."""
+        upcoming = tournament.requested_byes.get(tournament.current_round + 1, {})
+        for tpn, points in self.file_points.items():
+            score = scores[tpn]
+            allowed = {round(score, 6)}
+            if tpn in upcoming:
+                allowed.add(round(score + tournament.settings.points_for_bye(upcoming[tpn]), 6))
+            if round(points, 6) not in allowed:
+                raise TrfError(
+                    f"player {tpn} has {points:g} points, but the results give {score:g}",
+                    line=self.player_lines[tpn], column=81,
+                )
 
     def _took_part(self, tpn: int, round_number: int) -> bool:
         entry = self._entry(tpn, round_number)
