@@ -67,13 +67,15 @@ def write_trf(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -
 
     :raises TrfError: when a player field does not fit its columns (a federation of four letters...).
     """
+    kept = _preserved(tournament)
     lines = [
         *_header(tournament, trf_format),
+        *[line for line in kept if _belongs_to_header(line)],
         *_player_lines(tournament),
         *_forbidden_pairs(tournament, trf_format),
         *_later_byes(tournament, trf_format),
         *_sheetpair_records(tournament, trf_format),
-        *_preserved(tournament),
+        *[line for line in kept if not _belongs_to_header(line)],
     ]
     return "".join(line.rstrip() + LINE_END for line in lines)
 
@@ -237,6 +239,13 @@ def _round_points(tournament: Tournament, rnd: Round) -> dict[int, float]:
     for bye in rnd.byes:
         points[bye.player] = settings.points_for_bye(bye.kind)
     return points
+
+
+def _belongs_to_header(line: str) -> bool:
+    """Kept header records (``xx2``), engine settings (``XX?``, ``BB?``) and ``###`` rulers go before the
+    player lines, where other programs put them; everything else (NRS lines, ``013``...) after them."""
+    code = line[:3]
+    return (code.isdigit() and code.endswith("2")) or code == "###" or code[:2] in ("XX", "BB")
 
 
 def _preserved(tournament: Tournament) -> list[str]:
