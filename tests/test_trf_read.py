@@ -136,3 +136,9 @@ def test_one_sided_game_is_refused() -> None:
     text = HAND_MADE_16.replace("     3 b L     2 w -", "     3 b L")
     with pytest.raises(TrfError, match="round 2: player 2 meets 4"):
         read_trf(text)
+
+
+def test_byes_announced_beyond_the_last_round_are_refused() -> None:
+    with pytest.raises(TrfError, match="announced for round 3, but the event has 2 rounds") as error:
+        read_trf(HAND_MADE_16.replace("XXR 4", "XXR 2"))
+    assert error.value.line == 2

@@ -206,6 +206,7 @@ def test_hand_made_trf26_records() -> None:
         ("XXR nine", "number of rounds"),
         ("310   1 Team", "team event"),
         ("192 FIDE_TEAM_BAKU", "team event"),
+        ("XXR 4", "4 rounds here but 3 on line 2"),
     ],
 )
 def test_bad_records_are_named(line: str, message: str) -> None:

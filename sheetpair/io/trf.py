@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 
@@ -149,6 +150,22 @@ def read_trf(text: str, *, system: str | None = None) -> Tournament:
     return reader.tournament(system)
 
 
+def _written_as(line: str, canonical: Callable[[Tournament], str]) -> Callable[[Tournament], bool]:
+    """True for a tournament whose export writes ``line`` exactly so: the line need not be kept."""
+    def redundant(tournament: Tournament) -> bool:
+        return canonical(tournament) == line
+
+    return redundant
+
+
+def _whole_event(first: int, last: int) -> Callable[[Tournament], bool]:
+    """True when a ``260`` round range covers the whole event, as sheetpair's forbidden pairs do."""
+    def redundant(tournament: Tournament) -> bool:
+        return first <= 1 and last >= tournament.settings.rounds
+
+    return redundant
+
+
 @dataclass
 class _Kept:
     """A line kept for the export, unless ``redundant`` says the writer would write it the same way."""
@@ -206,13 +223,13 @@ class _Reader:
             self._read_scoring(number, line)
         elif code == "192":
             self.ett = value
-            self.kept.append(_Kept(line, lambda t, v=value: v == ett_code(t.settings)))
+            self.kept.append(_Kept(line, _written_as(line, lambda t: f"192 {ett_code(t.settings)}")))
         elif code == "202":
             self._read_tiebreaks(line, value)
         elif code == "212":
-            self.kept.append(_Kept(line, lambda t, text=line: text == line_212(t.settings.tiebreaks)))
+            self.kept.append(_Kept(line, _written_as(line, lambda t: line_212(t.settings.tiebreaks))))
         elif code in ("062", "072"):
-            self.kept.append(_Kept(line, lambda t, text=line: text == count_line(t, text[:3])))
+            self.kept.append(_Kept(line, _written_as(line, partial(count_line, code=code))))
         elif code == "240":
             self._read_byes_240(number, line)
         elif code == "XXZ":
@@ -312,7 +329,7 @@ class _Reader:
         pairs = {frozenset(pair) for pair in combinations(ids, 2)}
         self.forbidden |= pairs
         # sheetpair forbids a pair for the whole event; a shorter range is kept as written
-        self.kept.append(_Kept(line, lambda t, a=first, b=last: a <= 1 and b >= t.settings.rounds))
+        self.kept.append(_Kept(line, _whole_event(first, last)))
 
     def _read_boards(self, number: int, line: str) -> None:
         round_number = _int(line[4:7], number, 5, "round (columns 5-7)")
@@ -352,8 +369,8 @@ class _Reader:
     def tournament(self, system: str | None) -> Tournament:
         if not self.players:
             raise TrfError("the file has no player line (record 001)")
-        for tpn, line_number in self.player_lines.items():
-            for entry in self.entries[tpn]:
+        for entries in self.entries.values():
+            for entry in entries:
                 if entry.opponent and entry.opponent not in self.players:
                     raise TrfError(f"opponent {entry.opponent} has no player line", line=entry.line,
                                    column=entry.column)
@@ -379,6 +396,12 @@ class _Reader:
             for bye in rnd.byes:
                 scores[bye.player] += settings.points_for_bye(bye.kind)
         tournament.requested_byes = self._requested_byes(paired_rounds, tournament)
+        announced = max(tournament.requested_byes, default=0)
+        if announced > settings.rounds:
+            if self.rounds is not None:
+                raise TrfError(f"byes are announced for round {announced}, but the event has {settings.rounds} rounds",
+                               line=self.rounds[1])
+            settings.rounds = announced
         tournament.preserved_records = [k.text for k in self.kept if not (k.redundant and k.redundant(tournament))]
         if not self.accelerated:
             self._check_points(tournament, scores)
