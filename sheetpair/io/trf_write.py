@@ -80,6 +80,11 @@ def write_trf(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -
     return "".join(line.rstrip() + LINE_END for line in lines)
 
 
+def _one_line(text: str) -> str:
+    """A cell typed with line breaks must not break the file's lines."""
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+
+
 def _header(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
     settings = tournament.settings
     event = settings.event
@@ -87,10 +92,11 @@ def _header(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
     lines: list[str] = []
     for code, name in HEADER_FIELDS.items():
         value: str = getattr(event, name)
-        if code == "092" and "062" not in kept:
-            lines += [count_line(tournament, "062"), *([count_line(tournament, "072")] if "072" not in kept else [])]
+        if code == "092":  # the counts come between the dates and the type, as in FIDE's record table
+            lines += [count_line(tournament, count) for count in ("062", "072") if count not in kept]
         if value:
-            lines += [f"{code} {part}" for part in value.split("\n")] if code == "112" else [f"{code} {value}"]
+            parts = value.split("\n") if code == "112" else [value]  # one 112 record per deputy
+            lines += [f"{code} {_one_line(part)}" for part in parts]
     if trf_format is TrfFormat.TRF26:
         lines += [f"142 {settings.rounds}", f"152 {settings.initial_colour.value}"]
         if not has_default_scoring(settings):
@@ -133,15 +139,26 @@ def _player_head(player: Player, points: float, rank: int) -> str:
         "birth date (columns 70-79)": (player.birth_date, 10), "rating (columns 49-52)": (str(player.rating), 4),
     }
     for what, (value, width) in fields.items():
-        if len(value) > width:
+        if len(value) > width or _one_line(value) != value:
             raise TrfError(f"player {player.tpn}: the {what} {value!r} does not fit in {width} columns")
     if not 1 <= player.tpn <= 9999:
         raise TrfError(f"start number {player.tpn} does not fit in columns 5-8")
     rating = str(player.rating) if player.rating else ""
+    name = _one_line(player.name)[:NAME_WIDTH]
     return (
-        f"001 {player.tpn:4d} {player.sex:1}{player.title:>3} {player.name[:NAME_WIDTH]:<{NAME_WIDTH}} "
-        f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth_date:<10} {points:4.1f} {rank:4d}"
+        f"001 {player.tpn:4d} {player.sex:1}{player.title:>3} {name:<{NAME_WIDTH}} "
+        f"{rating:>4} {player.federation:<3} {player.fide_id:>11} {player.birth_date:<10} {_points(points)} {rank:4d}"
     )
+
+
+def _points(points: float) -> str:
+    """Columns 81-84 in the ``11.5`` format.
+
+    :raises TrfError: for 100 points or more, which four columns cannot hold.
+    """
+    if not -9.95 < points < 99.95:
+        raise TrfError(f"a score of {points:g} does not fit in columns 81-84 (at most 99.9)")
+    return f"{points:4.1f}"
 
 
 def _round_blocks(tournament: Tournament) -> dict[int, dict[int, str]]:
@@ -198,13 +215,13 @@ def _sheetpair_records(tournament: Tournament, trf_format: TrfFormat) -> list[st
         lines.append(f"{SP_SETTING} seed {settings.seed}")
     if settings.tiebreaks and trf_format is TrfFormat.TRF16:
         lines.append(f"{SP_SETTING} tiebreaks {','.join(settings.tiebreaks)}")
-    lines += [f"{SP_SETTING} option.{key} {value}" for key, value in sorted(settings.options.items())]
+    lines += [f"{SP_SETTING} option.{key} {_one_line(value)}" for key, value in sorted(settings.options.items())]
     for player in tournament.players:
         if len(player.name) > NAME_WIDTH:
-            lines.append(f"{SP_PLAYER} {player.tpn:4d} name {player.name}")
+            lines.append(f"{SP_PLAYER} {player.tpn:4d} name {_one_line(player.name)}")
         for key in ("club", "team"):
             if getattr(player, key):
-                lines.append(f"{SP_PLAYER} {player.tpn:4d} {key} {getattr(player, key)}")
+                lines.append(f"{SP_PLAYER} {player.tpn:4d} {key} {_one_line(getattr(player, key))}")
         if player.withdrawn_from is not None:
             lines.append(f"{SP_PLAYER} {player.tpn:4d} withdrawn {player.withdrawn_from}")
     scores = dict.fromkeys((p.tpn for p in tournament.players), 0.0)
