@@ -93,6 +93,12 @@ def group_plan(players: list[Player], settings: Settings, *, group_size: int, ex
     return GroupPlan(tuple(groups), tuple(sorted(moved[count])))
 
 
+def swiss_order(state: TournamentState, field: list[int]) -> list[int]:
+    """Swiss standings order: descending score, descending live WNT, then ascending start number."""
+    wnt = {t: compute_tiebreak(state, t, TIEBREAK).value for t in field}
+    return sorted(field, key=lambda t: (-state.score(t), -wnt[t], t))
+
+
 def colour_history(player: PlayerState) -> list[Colour]:
     """Colours for the Swiss rules: played games, and postponed games at their scheduled colour.
 
@@ -152,8 +158,7 @@ class _SwissField:
     def __init__(self, tournament: Tournament, state: TournamentState, field: list[int]):
         self.tournament = tournament
         self.state = state
-        wnt = {t: compute_tiebreak(state, t, TIEBREAK).value for t in field}
-        self.order = sorted(field, key=lambda t: (-state.score(t), -wnt[t], t))
+        self.order = swiss_order(state, field)
         self.rank = {t: i for i, t in enumerate(self.order)}
         self.colours = {t: _Colours.of(colour_history(state[t])) for t in field}
 
@@ -312,6 +317,8 @@ class BergerSwiss(PairingSystem):
         field = [t for t in players_to_pair(tournament, round_number) if t not in in_berger]
         state = derive(tournament, through_round=round_number - 1)
         pairs, swiss_byes, swiss_notes = _SwissField(tournament, state, field).pair(round_number)
+        if len(field) == 1:
+            notes.append(f"the Swiss field has only player {field[0]}, who gets a pairing bye")
         games += [Game(0, w, b) for w, b in pairs]
         byes += [pairing_bye(t) for t in swiss_byes]
         for board, game in enumerate(games, start=1):
