@@ -272,6 +272,7 @@ class BergerSwiss(PairingSystem):
     description = "Winther's Berger-Swiss: rating groups play Berger tables, then one Swiss field (WNT)"
     default_bye_value = 1.0
     default_tiebreaks = (TIEBREAK,)
+    pairing_byes_per_round = None
     options = {
         "berger_rounds": OptionSpec("5", "Berger rounds before the common Swiss field (groups of 6 or 8)", ("5", "7")),
         "exchanges": OptionSpec(
@@ -280,6 +281,12 @@ class BergerSwiss(PairingSystem):
         ),
         "lot": OptionSpec("random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating")),
     }
+
+    def max_meetings(self, settings: Settings) -> int:
+        """No fixed bound: rematches are the seed's last resort when no complete pairing avoids them, and a
+        forfeited game is no meeting. That the last resort is the only way to a rematch is tested instead.
+        """
+        return settings.rounds
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Descending rating; equal ratings keep their input order (seed: Pairing System)."""

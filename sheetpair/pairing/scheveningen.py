@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..core.errors import PairingError
+from ..core.errors import OperationError, PairingError
 from ..core.model import Game, Player, Settings, Tournament
 from ..core.state import derive
 from .base import OptionSpec, Pairing, PairingSystem
@@ -188,8 +188,14 @@ class Scheveningen(PairingSystem):
         return player_count // 2 * (2 if settings.double_round_robin else 1)
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
-        """Team A's boards, then team B's: start number n + k is board k of team B (no draw)."""
-        team_a, team_b = teams(players)
+        """Team A's boards, then team B's: start number n + k is board k of team B (no draw).
+
+        :raises OperationError: when the roster is not two teams of equal size.
+        """
+        try:
+            team_a, team_b = teams(players)
+        except PairingError as error:
+            raise OperationError(str(error)) from None
         return team_a + team_b
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
