@@ -164,25 +164,22 @@ class _SwissField:
 
     def pair(self, round_number: int) -> tuple[list[tuple[int, int]], list[int], list[str]]:
         """(white, black) pairs in board order, the bye (if any), and notes on rematches."""
-        eligible = self._bye_candidates(round_number)
+        eligible = self._bye_candidates()
         for run_limit in RUN_LIMITS:
-            loose = _Stage(run_limit, None, None, rematches=False)
-            recipient = self._first_recipient(eligible, loose)
-            if recipient is False:
+            found, recipient = self._first_recipient(eligible, _Stage(run_limit, None, None, rematches=False))
+            if not found:
                 continue
             players = [t for t in self.order if t != recipient]
             for balance in BALANCE_LIMITS:
                 for score in SCORE_LIMITS:
-                    stage = _Stage(run_limit, balance, score, rematches=False)
-                    pairs = self._top_down(players, stage)
+                    pairs = self._top_down(players, _Stage(run_limit, balance, score, rematches=False))
                     if pairs is not None:
                         return pairs, [recipient] if recipient is not None else [], []
         stage = _Stage(None, None, None, rematches=True)
-        recipient = self._first_recipient(eligible, stage)
-        if recipient is False:
-            raise PairingError(f"round {round_number}: the Swiss field cannot be paired (forbidden pairs)")
-        pairs = self._top_down([t for t in self.order if t != recipient], stage)
-        assert pairs is not None
+        found, recipient = self._first_recipient(eligible, stage)
+        pairs = self._top_down([t for t in self.order if t != recipient], stage) if found else None
+        if pairs is None:
+            raise PairingError(f"round {round_number}: the forbidden pairs leave the Swiss field no pairing")
         notes = [
             f"rematch: {w} against {b} (no pairing without rematches exists)"
             for w, b in pairs
@@ -190,7 +187,7 @@ class _SwissField:
         ]
         return pairs, [recipient] if recipient is not None else [], notes
 
-    def _bye_candidates(self, round_number: int) -> list[int | None]:
+    def _bye_candidates(self) -> list[int | None]:
         """Bye candidates from the bottom of the standings among the fewest previous pairing byes.
 
         Scheduled Berger byes are pairing byes too, so they count; a forfeit win does not (seed: Forfeits).
@@ -201,13 +198,16 @@ class _SwissField:
         fewest = min(byes.values())
         return [t for t in reversed(self.order) if byes[t] == fewest]
 
-    def _first_recipient(self, eligible: list[int | None], stage: _Stage) -> int | None | bool:
-        """The first candidate whose absence leaves a complete pairing at ``stage``; ``False`` if none does."""
+    def _first_recipient(self, eligible: list[int | None], stage: _Stage) -> tuple[bool, int | None]:
+        """(True, the first candidate whose absence leaves a complete pairing at ``stage``), or (False, None).
+
+        The candidate ``None`` stands for "no bye" in an even field.
+        """
         for recipient in eligible:
             players = [t for t in self.order if t != recipient]
             if can_pair_all(players, lambda a, b: self._allowed(a, b, stage)):
-                return recipient
-        return False
+                return True, recipient
+        return False, None
 
     def _top_down(self, players: list[int], stage: _Stage) -> list[tuple[int, int]] | None:
         pairs = top_down_pairing(
@@ -259,7 +259,7 @@ class _SwissField:
             key=lambda wb: (self._colour_penalty(*wb), self.colours[wb[0]].whites, -wb[0]),
         )
 
-    def _preference(self, a: int, b: int, stage: _Stage) -> tuple:
+    def _preference(self, a: int, b: int, stage: _Stage) -> tuple[object, ...]:
         colour = min(self._colour_penalty(w, k) for w, k in self._legal_orientations(a, b, stage))
         score_gap = abs(self.state.score(a) - self.state.score(b))
         if stage.rematches:

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
-Allowed = Callable[[P, P], bool]
 
-
-def maximum_matching(players: Sequence[P], allowed: Allowed) -> dict[P, P]:
+def maximum_matching(players: Sequence[P], allowed: Callable[[P, P], bool]) -> dict[P, P]:
     """A maximum-cardinality matching of ``players`` under ``allowed``, as a symmetric mate map."""
     n = len(players)
     adjacency = [[j for j in range(n) if j != i and allowed(players[i], players[j])] for i in range(n)]
@@ -30,7 +28,7 @@ def maximum_matching(players: Sequence[P], allowed: Allowed) -> dict[P, P]:
     return {players[i]: players[j] for i, j in enumerate(mate) if j >= 0}
 
 
-def can_pair_all(players: Sequence[P], allowed: Allowed) -> bool:
+def can_pair_all(players: Sequence[P], allowed: Callable[[P, P], bool]) -> bool:
     """True when every one of ``players`` can get an opponent at once (a perfect matching exists)."""
     if len(players) % 2:
         return False
@@ -38,7 +36,7 @@ def can_pair_all(players: Sequence[P], allowed: Allowed) -> bool:
 
 
 def top_down_pairing(
-    order: Sequence[P], allowed: Allowed, preference: Callable[[P, P], object]
+    order: Sequence[P], allowed: Callable[[P, P], bool], preference: Callable[[P, P], tuple[Any, ...]]
 ) -> list[tuple[P, P]] | None:
     """Pairs ``order`` from the top: each highest remaining player takes the most preferred opponent that
     leaves the rest completely pairable. Returns the pairs in the order they were made (the higher player

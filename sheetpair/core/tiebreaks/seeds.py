@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from ..state import PlayerState, RoundRecord, TournamentState
-from .base import Contribution, TiebreakSpec, game_records, opponent_score
+from .base import Compute, Contribution, TiebreakSpec, game_records, opponent_score
 
 
-def _wnt_over(records: Callable[[PlayerState], list[RoundRecord]]):
+def _wnt_over(records: Callable[[PlayerState], list[RoundRecord]]) -> Compute:
     """WNT = 100 × Σ (Pᵢ/N)(rᵢ + Pᵢ/(2N)) over ``records``, N the rounds played so far; byes count nothing."""
 
     def compute(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
