@@ -122,6 +122,8 @@ def meetings(player: PlayerState, other: int) -> int:
 
 @dataclass(frozen=True)
 class _Colours:
+    """What the colour rules need of one player's history: totals, last colour and its current run."""
+
     whites: int
     blacks: int
     last: Colour | None
@@ -317,7 +319,7 @@ class BergerSwiss(PairingSystem):
             if clash:
                 raise PairingError(
                     f"player {clash[0]} plays a fixed Berger table in round {round_number}: "
-                    "record the game as a forfeit instead of a bye"
+                    "mark the game postponed or record a forfeit instead of a bye"
                 )
             self._berger_round(tournament, plan.groups[index], round_number, games, byes)
         in_berger = {t for i in retained for t in plan.groups[i]}
