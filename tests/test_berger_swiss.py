@@ -368,17 +368,34 @@ def test_final_ranking_by_points_then_wnt():
 # --- Properties of whole events ---------------------------------------------------------------------------
 
 
+def _run_after(state, tpn, colour) -> int:
+    run = 0
+    for c in reversed(colour_history(state[tpn])):
+        if c is not colour:
+            break
+        run += 1
+    return run + 1
+
+
 def _colour_run_ok(state, a, b) -> bool:
     """Some colour assignment keeps both players within two equal colours in a row."""
-    def run_after(tpn, colour):
-        history = colour_history(state[tpn])
-        run = 0
-        for c in reversed(history):
-            if c is not colour:
-                break
-            run += 1
-        return run + 1
-    return any(run_after(w, Colour.WHITE) <= 2 and run_after(b_, Colour.BLACK) <= 2 for w, b_ in ((a, b), (b, a)))
+    return any(_run_after(state, w, Colour.WHITE) <= 2 and _run_after(state, k, Colour.BLACK) <= 2
+               for w, k in ((a, b), (b, a)))
+
+
+def _balance_after(state, tpn, colour) -> int:
+    history = colour_history(state[tpn])
+    return history.count(Colour.WHITE) - history.count(Colour.BLACK) + (1 if colour is Colour.WHITE else -1)
+
+
+def _colours_ok(state, a, b) -> bool:
+    """Some colour assignment keeps both within two equal colours in a row and within two of balance."""
+    return any(
+        _run_after(state, w, Colour.WHITE) <= 2 and _run_after(state, k, Colour.BLACK) <= 2
+        and abs(_balance_after(state, w, Colour.WHITE)) <= 2
+        and abs(_balance_after(state, k, Colour.BLACK)) <= 2
+        for w, k in ((a, b), (b, a))
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -422,5 +439,9 @@ def test_whole_events_keep_the_pairing_invariants(n, seed, withdrawals, exchange
             elif any(not _colour_run_ok(state, g.white, g.black) for g in rnd.games):
                 field = sorted(p for g in rnd.games for p in (g.white, g.black))
                 assert not can_pair_all(field, lambda a, b: not meetings(state[a], b) and _colour_run_ok(state, a, b))
+            elif any(abs(_balance_after(state, p, c)) > 2 for g in rnd.games
+                     for p, c in ((g.white, Colour.WHITE), (g.black, Colour.BLACK))):
+                field = sorted(p for g in rnd.games for p in (g.white, g.black))
+                assert not can_pair_all(field, lambda a, b: not meetings(state[a], b) and _colours_ok(state, a, b))
         for g in rnd.games:
             g.result = rng.choice([WIN, DRAW, LOSS, WIN, Result.WHITE_WINS_BY_FORFEIT, Result.POSTPONED])

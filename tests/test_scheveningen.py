@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from sheetpair.core import operations
 from sheetpair.core.errors import PairingError
@@ -167,3 +169,32 @@ def test_tables_are_complete_for_every_published_size():
     for n in range(2, 14):
         table = scheveningen_table(n)
         assert {(a, b) for rnd in table for a, b, _ in rnd} == {(a, b) for a in range(1, n + 1) for b in range(1, n + 1)}
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(min_value=2, max_value=9), double=st.booleans(), seed=st.integers(0, 10_000),
+       withdrawals=st.lists(st.tuples(st.integers(1, 18), st.integers(2, 18)), max_size=3))
+def test_whole_matches_pair_across_the_teams_and_forfeit_every_game_after_a_withdrawal(n, double, seed, withdrawals):
+    t = _match(n, double=double)
+    rng = random.Random(seed)
+    team = {p.tpn: p.team for p in t.players}
+    met: dict[frozenset[int], int] = {}
+    for r in range(1, t.settings.rounds + 1):
+        for tpn, from_round in withdrawals:
+            if from_round == r and tpn <= 2 * n and t.player(tpn).withdrawn_from is None:
+                operations.withdraw(t, tpn, r)
+        rnd = operations.pair_next_round(t)
+        seen = [p for g in rnd.games for p in (g.white, g.black)]
+        assert sorted(seen) == list(range(1, 2 * n + 1)) and not rnd.byes
+        for g in rnd.games:
+            assert team[g.white] != team[g.black]
+            key = frozenset((g.white, g.black))
+            met[key] = met.get(key, 0) + 1
+            assert met[key] <= (2 if double else 1)
+            out = {p for p in (g.white, g.black) if not t.player(p).is_active_in(r)}
+            expected = {frozenset(): Result.NONE, frozenset({g.white}): Result.BLACK_WINS_BY_FORFEIT,
+                        frozenset({g.black}): Result.WHITE_WINS_BY_FORFEIT}.get(frozenset(out), Result.DOUBLE_FORFEIT)
+            assert g.result is expected
+            if g.result is Result.NONE:
+                g.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
+    assert sum(team_score(t).values()) == pytest.approx(sum(s.points for s in standings(t)))
