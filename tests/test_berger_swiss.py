@@ -87,6 +87,16 @@ def test_the_lot_shuffles_each_group_only_replayably_and_the_swiss_field_keeps_r
     assert drawn.swiss == by_rating.swiss == tuple(sorted(drawn.swiss))
 
 
+def test_round_one_puts_the_groups_on_record():
+    t = event(15)
+    notes = SYSTEM.pair(t, 1).notes
+    assert notes[:3] == [
+        "Berger group 1: 1=1, 2=2, 3=3, 4=4, 5=5, 6=6",
+        "Berger group 2: 1=7, 2=8, 3=9, 4=10, 5=11, 6=12",
+        "Swiss field from round 1: 13, 14, 15",
+    ]
+
+
 def test_groups_play_the_fide_berger_table_in_their_drawn_order():
     t = event(12, lot="random", seed=3)
     plan = SYSTEM.plan(t)

@@ -269,6 +269,17 @@ class _SwissField:
         return (score_gap, colour, self.rank[b])
 
 
+def _describe(plan: GroupPlan) -> list[str]:
+    """The groups in words, printed with round 1 so the draw is on record (seed: memberships are permanent)."""
+    lines = [
+        f"Berger group {i}: " + ", ".join(f"{pos}={tpn}" for pos, tpn in enumerate(members, start=1))
+        for i, members in enumerate(plan.groups, start=1)
+    ]
+    if plan.swiss:
+        lines.append("Swiss field from round 1: " + ", ".join(str(t) for t in plan.swiss))
+    return lines
+
+
 class BergerSwiss(PairingSystem):
     name = "berger-swiss"
     description = "Winther's Berger-Swiss: rating groups play Berger tables, then one Swiss field (WNT)"
@@ -311,6 +322,8 @@ class BergerSwiss(PairingSystem):
         plan = self.plan(tournament)
         berger_rounds = int(self.option(tournament.settings, "berger_rounds"))
         retained, notes = self._retained_groups(tournament, plan, round_number, berger_rounds)
+        if round_number == 1:
+            notes = [*_describe(plan), *notes]
         games: list[Game] = []
         byes: list[Bye] = []
         asked = tournament.requested_byes.get(round_number, {})
