@@ -41,9 +41,6 @@ TIEBREAK = "WNTP"
 SCORE_LIMITS: tuple[float | None, ...] = (0.0, 0.5, 1.0, None)
 """Maximum score differences tried in turn (seed: zero, half a point, one point, unrestricted)."""
 
-RUN_LIMITS: tuple[int | None, ...] = (2, 3, None)
-"""Longest same-colour run allowed: no third equal colour first, then the limit is raised."""
-
 BALANCE_LIMITS: tuple[int | None, ...] = (2, None)
 """White-minus-Black totals within two first, then relaxed."""
 
@@ -148,6 +145,8 @@ class _Colours:
 
 @dataclass(frozen=True)
 class _Stage:
+    """One step of the search: the limits in force (``None``: none) and whether rematches are allowed."""
+
     run_limit: int | None
     balance_limit: int | None
     score_limit: float | None
@@ -167,7 +166,9 @@ class _SwissField:
     def pair(self, round_number: int) -> tuple[list[tuple[int, int]], list[int], list[str]]:
         """(white, black) pairs in board order, the bye (if any), and notes on rematches."""
         eligible = self._bye_candidates()
-        for run_limit in RUN_LIMITS:
+        longest = max((c.run for c in self.colours.values()), default=0)
+        # no third equal colour first, then the limit goes up by one; at longest + 1 it restricts nothing
+        for run_limit in range(2, max(longest, 1) + 2):
             found, recipient = self._first_recipient(eligible, _Stage(run_limit, None, None, rematches=False))
             if not found:
                 continue
