@@ -81,6 +81,10 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     """Write the tournament as a FIDE Tournament Report File."""
     tournament = load_tournament(OpenpyxlPort(workbook))
     save_trf(tournament, target, TrfFormat(trf_format))
+    pending = [r.number for r in tournament.rounds if any(not g.result.is_known for g in r.games)]
+    if pending:
+        click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "
+                   "engines and FIDE's rating server refuse such a file until the results are in.", err=True)
     click.echo(f"Wrote {target} ({trf_format.upper()}): {len(tournament.players)} players, "
                f"{tournament.current_round} rounds.", err=True)
 
