@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetpair.cli import cli
+from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import load_trf, read_trf
 from sheetpair.io.trf_records import TrfFormat
@@ -110,3 +111,14 @@ def test_check_reads_a_workbook_too(tmp_path: Path) -> None:
     assert "7 of 7 rounds agree" in run("check", book, "--system", "berger").output
     unknown = run("check", book, "--system", "nonesuch", ok=False)
     assert unknown.exit_code == 3 and "unknown pairing system" in unknown.output
+
+
+def test_export_warns_about_games_without_result(tmp_path: Path) -> None:
+    tournament = round_robin()
+    for game in tournament.round(7).games:
+        game.result = Result.NONE
+    source, book = tmp_path / "rr.trf", tmp_path / "rr.xlsx"
+    save_trf(tournament, source)
+    run("import", source, "-o", book)
+    out = run("export", book, "--trf", tmp_path / "out.trf")
+    assert "round(s) 7 have games without a result" in out.output
