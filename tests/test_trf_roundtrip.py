@@ -228,3 +228,25 @@ def test_cr_only_and_bom_are_read() -> None:
     with pytest.raises(TrfError, match="not UTF-8") as error:
         decode_trf(HAND_MADE_26.encode() + b"001 \xff\n")
     assert error.value.line == 15
+
+
+@pytest.mark.parametrize("name", ["karl_mala_2005.trf", "lichess_2020_j8rtJ5GL.trf", "javafo_example_gros2010.trf"])
+def test_an_independent_reader_sees_the_same_pairings_in_the_export(tmp_path: Path, name: str) -> None:
+    """The corpus tool (its own TRF(x) reader, JaVaFo's and bbpPairings' conventions) reads sheetpair's export
+    round by round as sheetpair's model has it."""
+    from .test_trf_read import _checker
+
+    tool = _checker()
+    tournament = load_trf(REAL / name)
+    for trf_format in TrfFormat:
+        target = tmp_path / f"{trf_format.value}.trf"
+        save_trf(tournament, target, trf_format)
+        exported = tool.read_trf(str(target))
+        assert exported.rounds_total == tournament.settings.rounds
+        assert exported.initial_colour == ("white1" if tournament.settings.initial_colour is Colour.WHITE else "black1")
+        for rnd in tournament.rounds:
+            pairs, absent = tool.round_pairing(exported, rnd.number)
+            games = sorted([(g.white, g.black) for g in rnd.games]
+                           + [(b.player, 0) for b in rnd.byes if b.kind is ByeKind.PAB])
+            assert pairs == games
+            assert absent == sorted(b.player for b in rnd.byes if b.kind is not ByeKind.PAB)
