@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..core.errors import TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
+from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
 from .trf_records import (
     FIRST_ROUND_COLUMN,
@@ -44,6 +45,7 @@ from .trf_records import (
     ett_code,
     is_team_ett,
     line_212,
+    scores_before,
     sheetpair_tiebreak,
     system_for_ett,
 )
@@ -385,16 +387,14 @@ class _Reader:
             players=[self.players[tpn] for tpn in sorted(self.players)],
             forbidden_pairs=self.forbidden,
         )
-        scores = dict.fromkeys(self.players, 0.0)
-        for round_number in range(1, paired_rounds + 1):
-            rnd = self._round(round_number, scores)
-            tournament.rounds.append(rnd)
-            for game in rnd.games:
-                white, black = game.result.outcomes
-                scores[game.white] += settings.points_for(white)
-                scores[game.black] += settings.points_for(black)
-            for bye in rnd.byes:
-                scores[bye.player] += settings.points_for_bye(bye.kind)
+        tournament.rounds = [self._round(number) for number in range(1, paired_rounds + 1)]
+        state = derive(tournament)
+        for rnd in tournament.rounds:
+            if rnd.number not in self.boards:
+                scores = scores_before(state, rnd.number)
+                rnd.games.sort(key=lambda g: board_key(scores, g.white, g.black))
+                for board, game in enumerate(rnd.games, start=1):
+                    game.board = board
         tournament.requested_byes = self._requested_byes(paired_rounds, tournament)
         announced = max(tournament.requested_byes, default=0)
         if announced > settings.rounds:
@@ -404,7 +404,7 @@ class _Reader:
             settings.rounds = announced
         tournament.preserved_records = [k.text for k in self.kept if not (k.redundant and k.redundant(tournament))]
         if not self.accelerated:
-            self._check_points(tournament, scores)
+            self._check_points(tournament, {tpn: player.score for tpn, player in state.players.items()})
         return tournament
 
     def _check_points(self, tournament: Tournament, scores: dict[int, float]) -> None:
@@ -502,9 +502,8 @@ class _Reader:
                 return Colour.WHITE if entry.colour == "w" else Colour.BLACK
         return Colour.WHITE
 
-    def _round(self, round_number: int, scores: dict[int, float]) -> Round:
-        """Joins both players' entries of every game of ``round_number``; boards as recorded by ``SPB``, else
-        in FIDE's printed order."""
+    def _round(self, round_number: int) -> Round:
+        """Joins both players' entries of every game of ``round_number``; boards as recorded by ``SPB``."""
         pairs: list[tuple[int, int, Result]] = []
         byes: list[Bye] = []
         bye_boards = self._board_map(self.bye_boards, round_number)
@@ -519,15 +518,12 @@ class _Reader:
                 pairs.append(self._game(tpn, entry, round_number))
         byes.sort(key=lambda b: (b.board is None, b.board or 0, b.player))
         boards = self._board_map(self.boards, round_number)
-        if boards:
-            if sorted(boards) != sorted(w for w, _, _ in pairs):
-                raise TrfError(f"record {SP_BOARDS} does not list round {round_number}'s White players",
-                               line=self.boards[round_number][0])
-            numbered = [(boards[w], w, b, r) for w, b, r in pairs]
-        else:
-            pairs.sort(key=lambda p: board_key(scores, p[0], p[1]))
-            numbered = [(board, w, b, r) for board, (w, b, r) in enumerate(pairs, start=1)]
-        games = [Game(board, w, b, r) for board, w, b, r in sorted(numbered)]
+        if boards and sorted(boards) != sorted(w for w, _, _ in pairs):
+            raise TrfError(f"record {SP_BOARDS} does not list round {round_number}'s White players",
+                           line=self.boards[round_number][0])
+        # without SPB, boards are numbered in FIDE's printed order once all rounds are read
+        numbered = sorted((boards.get(w, n), w, b, r) for n, (w, b, r) in enumerate(pairs, start=1))
+        games = [Game(board, w, b, r) for board, w, b, r in numbered]
         return Round(round_number, games, byes)
 
     @staticmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 
 from ..core.model import Result, Settings, Tournament
+from ..core.state import TournamentState
 
 FIRST_ROUND_COLUMN = 92
 """1-based column where round 1's opponent starts; round r starts 10 (r-1) columns later."""
@@ -64,6 +65,11 @@ GAME_CODES: dict[Result, tuple[str, str]] = {
 SHORT_GAME_CODES = {"W": "1", "D": "=", "L": "0"}
 """``W D L``: a game of less than one move, played but unrated. Every engine treats it as a played game; sheetpair
 reads it as ``1 = 0`` (its model has no unrated flag) and writes ``1 = 0`` back."""
+
+def scores_before(state: TournamentState, round_number: int) -> dict[int, float]:
+    """Every player's score before ``round_number``: what the printed board order looks at."""
+    return {tpn: player.score_after(round_number - 1) for tpn, player in state.players.items()}
+
 
 def board_key(scores: dict[int, float], white: int, black: int) -> tuple[float, float, int]:
     """FIDE's printed board order (C.04.2 D.9): higher score of the pair, then sum of scores, then the

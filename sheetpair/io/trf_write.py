@@ -19,7 +19,7 @@ from pathlib import Path
 from ..core.errors import TrfError
 from ..core.model import ByeKind, Colour, Player, Round, Tournament
 from ..core.standings import standings
-from ..core.state import derive
+from ..core.state import TournamentState, derive
 from .trf_records import (
     GAME_CODES,
     HEADER_FIELDS,
@@ -37,6 +37,7 @@ from .trf_records import (
     line_162,
     line_202,
     line_212,
+    scores_before,
     system_for_ett,
     xxs_line,
 )
@@ -68,13 +69,14 @@ def write_trf(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -
     :raises TrfError: when a player field does not fit its columns (a federation of four letters...).
     """
     kept = _preserved(tournament)
+    state = derive(tournament)
     lines = [
         *_header(tournament, trf_format),
         *[line for line in kept if _belongs_to_header(line)],
-        *_player_lines(tournament),
+        *_player_lines(tournament, state),
         *_forbidden_pairs(tournament, trf_format),
         *_later_byes(tournament, trf_format),
-        *_sheetpair_records(tournament, trf_format),
+        *_sheetpair_records(tournament, state, trf_format),
         *[line for line in kept if not _belongs_to_header(line)],
     ]
     return "".join(line.rstrip() + LINE_END for line in lines)
@@ -112,8 +114,7 @@ def _header(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
     return lines
 
 
-def _player_lines(tournament: Tournament) -> list[str]:
-    state = derive(tournament)
+def _player_lines(tournament: Tournament, state: TournamentState) -> list[str]:
     next_round = tournament.current_round + 1
     requested = tournament.requested_byes.get(next_round, {})
     ranks = {s.tpn: s.rank for s in standings(tournament)}
@@ -200,7 +201,7 @@ def _later_byes(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
     return lines
 
 
-def _sheetpair_records(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
+def _sheetpair_records(tournament: Tournament, state: TournamentState, trf_format: TrfFormat) -> list[str]:
     settings = tournament.settings
     written_192 = None
     if trf_format is TrfFormat.TRF26:
@@ -224,11 +225,8 @@ def _sheetpair_records(tournament: Tournament, trf_format: TrfFormat) -> list[st
                 lines.append(f"{SP_PLAYER} {player.tpn:4d} {key} {_one_line(getattr(player, key))}")
         if player.withdrawn_from is not None:
             lines.append(f"{SP_PLAYER} {player.tpn:4d} withdrawn {player.withdrawn_from}")
-    scores = dict.fromkeys((p.tpn for p in tournament.players), 0.0)
     for rnd in tournament.rounds:
-        lines += _board_records(rnd, scores)
-        for tpn, points in _round_points(tournament, rnd).items():
-            scores[tpn] = scores.get(tpn, 0.0) + points
+        lines += _board_records(rnd, scores_before(state, rnd.number))
     return lines
 
 
@@ -244,18 +242,6 @@ def _board_records(rnd: Round, scores: dict[int, float]) -> list[str]:
     if on_board:
         lines.append(f"{SP_BYE_BOARD} {rnd.number:03d} " + " ".join(f"{b.player}:{b.board}" for b in on_board))
     return lines
-
-
-def _round_points(tournament: Tournament, rnd: Round) -> dict[int, float]:
-    settings = tournament.settings
-    points: dict[int, float] = {}
-    for game in rnd.games:
-        white, black = game.result.outcomes
-        points[game.white] = settings.points_for(white)
-        points[game.black] = settings.points_for(black)
-    for bye in rnd.byes:
-        points[bye.player] = settings.points_for_bye(bye.kind)
-    return points
 
 
 def _belongs_to_header(line: str) -> bool:
