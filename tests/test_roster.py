@@ -86,6 +86,17 @@ def test_xlsx_roster(tmp_path: Path) -> None:
     assert (player.name, player.rating, player.fide_id, player.birth_date) == ("Ding, Liren", 2780, "8603677", "1992/10/24")
 
 
+def test_xlsx_roster_after_a_title_sheet(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.append(["Spring Open 2026"])
+    players = book.create_sheet("Players")
+    players.append(["Name", "Rating"])
+    players.append(["Anna", 2000])
+    path = tmp_path / "entries.xlsx"
+    book.save(path)
+    assert [(p.name, p.rating) for p in read_roster(path)] == [("Anna", 2000)]
+
+
 def test_unknown_file_kind(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=".csv or .xlsx"):
         read_roster(write(tmp_path, "x", name="roster.pdf"))

@@ -215,6 +215,7 @@ def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
+    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first."""
     from openpyxl import load_workbook
 
     try:
@@ -222,7 +223,15 @@ def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
         raise InputError(f"{path}: cannot be read as an xlsx workbook ({error})") from None
     try:
-        sheet = book.worksheets[0]
-        return [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        sheets = [
+            [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+            for sheet in book.worksheets
+        ]
     finally:
         book.close()
+    return next((rows for rows in sheets if _names_players(rows)), sheets[0] if sheets else [])
+
+
+def _names_players(rows: list[tuple[int, list[CellValue]]]) -> bool:
+    header = next((cells for _, cells in rows if any(_text(c) for c in cells)), [])
+    return bool({"name", "last_name"} & set(_columns(header)))
