@@ -207,6 +207,8 @@ def test_hand_made_trf26_records() -> None:
         ("310   1 Team", "team event"),
         ("192 FIDE_TEAM_BAKU", "team event"),
         ("XXR 4", "4 rounds here but 3 on line 2"),
+        ("SPS tiebreaks XYZ", "unknown tie-break"),
+        ("SPS seed many", "seed is a whole number"),
     ],
 )
 def test_bad_records_are_named(line: str, message: str) -> None:

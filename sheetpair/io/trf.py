@@ -23,7 +23,7 @@ from functools import partial
 from itertools import combinations
 from pathlib import Path
 
-from ..core.errors import TrfError
+from ..core.errors import InputError, TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
@@ -242,8 +242,7 @@ class _Reader:
         elif code == "260":
             self._read_forbidden_260(number, line)
         elif code == SP_SETTING:
-            key, _, setting = value.partition(" ")
-            self.settings_records[key] = setting
+            self._read_setting(number, line, value)
         elif code == SP_PLAYER:
             tpn = _int(line[4:8], number, 5, "start number")
             key, _, text = line[9:].partition(" ")
@@ -253,6 +252,23 @@ class _Reader:
         else:
             self.accelerated |= code in ("XXA", "250")
             self.kept.append(_Kept(line))
+
+    def _read_setting(self, number: int, line: str, value: str) -> None:
+        """``SPS key value``; a key of a later sheetpair version is kept as written."""
+        key, _, setting = value.partition(" ")
+        if key not in ("system", "seed", "double_round_robin", "tiebreaks") and not key.startswith("option."):
+            self.kept.append(_Kept(line))
+            return
+        if key == "seed" and not re.fullmatch(r"-?\d+", setting):
+            raise TrfError(f"the seed is a whole number, not {setting!r}", line=number, column=10)
+        if key == "double_round_robin" and setting not in ("yes", "no"):
+            raise TrfError(f"double_round_robin is yes or no, not {setting!r}", line=number)
+        if key == "tiebreaks":
+            try:
+                self.tiebreaks = parse_tiebreak_list(setting)
+            except InputError as error:
+                raise TrfError(str(error), line=number) from None
+        self.settings_records[key] = setting
 
     def _read_header(self, code: str, value: str) -> None:
         name = HEADER_FIELDS[code]
@@ -436,8 +452,6 @@ class _Reader:
             ett_system and ett_system[0] == name and ett_system[1]
         )
         tiebreaks = self.tiebreaks
-        if tiebreaks is None and "tiebreaks" in records:
-            tiebreaks = parse_tiebreak_list(records["tiebreaks"])
         win = self.scoring.get("win", 1.0)
         return Settings(
             system=name,
@@ -448,7 +462,7 @@ class _Reader:
             bye_value=self.scoring.get("bye", win),
             tiebreaks=tiebreaks or (),
             initial_colour=self.initial_colour or self._first_round_colour(),
-            seed=int(records["seed"]) if records.get("seed", "").isdigit() else None,
+            seed=int(records["seed"]) if "seed" in records else None,
             double_round_robin=double,
             options={k[len("option."):]: v for k, v in records.items() if k.startswith("option.")},
             event=self.event,
