@@ -33,8 +33,23 @@ def read_roster(path: str | Path) -> list[Player]:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = raw.decode("cp1252")
-        delimiter = ";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ","
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        return read_roster_text(text, source=str(path))
+    return _players(rows, str(path))
+
+
+def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
+    """Players of CSV text (``,`` or ``;``), in order: for rosters that come without a file (pasted in Excel).
+
+    :raises InputError: naming ``source`` and the line of the first row it cannot use.
+    """
+    lines = text.splitlines()
+    if not lines:
+        raise InputError(f"{source}: the roster is empty")
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    return _players(list(csv.reader(io.StringIO(text), delimiter=delimiter)), source)
+
+
+def _players(rows: list[list[str]], path: str) -> list[Player]:
     if not rows:
         raise InputError(f"{path}: the roster is empty")
     columns = {}
