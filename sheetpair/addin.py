@@ -59,8 +59,11 @@ def update_standings(book: xw.Book) -> str:
 
 
 def make_reports(book: xw.Book) -> str:
-    """Updates the standings and makes the HTML report: a file beside the workbook, or (xlwings Lite,
-    unsaved workbooks) the ``Report`` sheet, whose column A is the page to copy into a ``.html`` file."""
+    """Updates the standings and makes the HTML report (standings and crosstable).
+
+    The classic add-in saves it beside the workbook; xlwings Lite (no file system) and unsaved workbooks
+    get the ``Report`` sheet instead, whose column A is the page to copy into a ``.html`` file.
+    """
     return _run(book, "Make reports", lambda port: _make_reports(port, book))
 
 
