@@ -34,7 +34,9 @@ from .core.tiebreaks import parse_tiebreak_list
 from .io.html_report import report_html
 from .io.port import CellValue, SheetSpec
 from .io.roster import read_roster_text
-from .io.workbook import META_SHEET, SETTINGS_SHEET, edit_workbook, save_tournament
+from .io.workbook import (
+    META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
+)
 from .io.xlwings_port import XlwingsPort
 from .pairing import get_system
 
@@ -99,18 +101,23 @@ def run_from_excel(name: str) -> str:
 
 # --- what the buttons do -----------------------------------------------------------------------------
 
-def _pair_next_round(port: XlwingsPort) -> str:
+ButtonResult = tuple[str, str | None]
+"""What a button tells the arbiter, and the sheet to show afterwards."""
+
+
+def _pair_next_round(port: XlwingsPort) -> ButtonResult:
     paired = edit_workbook(port, operations.pair_next_round)
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
-    return f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its Result column."
+    return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
+            "Result column.", round_sheet_name(paired.number))
 
 
-def _update_standings(port: XlwingsPort) -> str:
+def _update_standings(port: XlwingsPort) -> ButtonResult:
     table, played = edit_workbook(port, lambda t: (standings(t), t.current_round))
-    return f"Standings of {len(table)} players after round {played} are up to date."
+    return f"Standings of {len(table)} players after round {played} are up to date.", STANDINGS_SHEET
 
 
-def _make_reports(port: XlwingsPort, book: xw.Book) -> str:
+def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     tournament = edit_workbook(port, lambda t: t)
     html = report_html(tournament)
     target = _report_file(book)
@@ -120,9 +127,10 @@ def _make_reports(port: XlwingsPort, book: xw.Book) -> str:
             [[line] for line in html.splitlines()], text_columns=frozenset({"HTML report: copy column A into a text file named report.html"}),
             column_widths={"HTML report: copy column A into a text file named report.html": 120},
         ))
-        return f"The report is in the {REPORT_SHEET} sheet: copy its column A into a file named report.html."
+        return (f"The report is in the {REPORT_SHEET} sheet: copy its column A into a file named report.html.",
+                REPORT_SHEET)
     target.write_text(html, encoding="utf-8")
-    return f"The report is saved as {target}."
+    return f"The report is saved as {target}.", STANDINGS_SHEET
 
 
 def _report_file(book: xw.Book) -> Path | None:
@@ -136,12 +144,12 @@ def _report_file(book: xw.Book) -> Path | None:
     return workbook.with_name(f"{workbook.stem} report.html")
 
 
-def _import_trf_csv(port: XlwingsPort) -> str:
+def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
     names = port.sheet_names()
     if IMPORT_SHEET not in names:
         port.write_sheet(_import_template())
         return (f"Paste the TRF file or the CSV roster into the {IMPORT_SHEET} sheet from A{len(IMPORT_KEYS) + 3} down "
-                "(for a CSV roster fill in at least system and rounds), then press Import TRF/CSV again.")
+                "(for a CSV roster fill in at least system and rounds), then press Import TRF/CSV again.", IMPORT_SHEET)
     if SETTINGS_SHEET in names or META_SHEET in names:
         raise OperationError("this workbook already holds a tournament; import into a new, empty workbook")
     settings, lines = _read_import_sheet(port.read_sheet(IMPORT_SHEET))
@@ -158,7 +166,7 @@ def _import_trf_csv(port: XlwingsPort) -> str:
         kind = "CSV roster"
     save_tournament(port, tournament)
     return (f"Imported the {kind}: {len(tournament.players)} players, {tournament.settings.rounds} rounds, "
-            f"system {tournament.settings.system}, {tournament.current_round} round(s) played.")
+            f"system {tournament.settings.system}, {tournament.current_round} round(s) played.", PLAYERS_SHEET)
 
 
 def _import_template() -> SheetSpec:
@@ -239,11 +247,11 @@ def _as_text(value: CellValue) -> str:
 
 # --- running a button: all or nothing, and a plain answer --------------------------------------------
 
-def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], str]) -> str:
+def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], ButtonResult]) -> str:
     """Runs ``action`` on a fresh port and commits its writes only when it succeeded; tells the arbiter."""
     port = XlwingsPort(book)
     try:
-        message = action(port)
+        message, show = action(port)
     except SheetpairError as error:
         port.discard()
         text = str(error)
@@ -257,18 +265,39 @@ def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], str]) -> str
     except Exception as error:  # noqa: BLE001 — Excel refused a write half-way
         return _tell(book, title, f"Excel stopped sheetpair while writing ({type(error).__name__}: {error}). "
                                   "Check the workbook, or undo with Ctrl+Z where Excel allows it.", failed=True)
-    return _tell(book, title, message, failed=False)
+    _tell(book, title, message, failed=False)
+    if show is not None:
+        _show(book, show)
+    return message
+
+
+def _show(book: xw.Book, name: str) -> None:
+    """Brings ``name`` to the front: Excel activated each rewritten sheet as it was added.
+
+    ``Sheet.activate()`` would also bring the Excel *application* to the foreground and check it against
+    xlwings' list of running instances, which a button pressed inside Excel does not need; the sheet's own
+    engine call (``Worksheet.Activate`` / ``worksheet.activate()``) is what the arbiter sees.
+    """
+    try:
+        book.sheets[name].impl.activate()
+    except NotImplementedError:
+        pass
 
 
 def _tell(book: xw.Book, title: str, message: str, *, failed: bool) -> str:
     """Shows ``message``: on the status sheet always, in a message box too when something failed."""
     status = XlwingsPort(book)
-    status.write_sheet(SheetSpec(STATUS_SHEET, ["sheetpair", ""], [
+    rows: list[list[CellValue]] = [
         ["Button", title],
         ["Outcome", "FAILED" if failed else "done"],
         ["Message", message],
         ["When", dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")],
-    ], text_columns=frozenset({""}), column_widths={"": 100}))
+    ]
+    if STATUS_SHEET in status.sheet_names():  # in place: a rewritten sheet would come to the front
+        status.update_cells(STATUS_SHEET, {(row, 2): line[1] for row, line in enumerate(rows, start=2)})
+    else:
+        status.write_sheet(SheetSpec(STATUS_SHEET, ["sheetpair", ""], rows, text_columns=frozenset({""}),
+                                     column_widths={"": 100}))
     status.commit()
     print(f"sheetpair, {title}: {message}")  # xlwings Lite shows printed text in its task pane
     if failed:

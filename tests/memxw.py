@@ -61,6 +61,9 @@ class App:
         self.alerts: list[dict[str, Any]] = []
         self.alerts_supported = alerts_supported
 
+    def activate(self, steal_focus: bool = False) -> None:
+        pass
+
     def alert(self, prompt, title, buttons, mode, callback) -> str:
         if not self.alerts_supported:
             raise NotImplementedError("this engine shows no message boxes")
@@ -76,6 +79,10 @@ class Book:
         self._sheets: list[Sheet] = []
         self.snapshot: dict[int, dict[Cell, Any]] | None = None
         """While a Lite-like script runs: each sheet's cells as they were when it started (by ``id``)."""
+        self.active_sheet: Sheet | None = None
+
+    def activate(self) -> None:
+        pass
 
     @property
     def sheets(self) -> Sheets:
@@ -103,13 +110,14 @@ class Sheets:
 
     @property
     def active(self) -> Sheet:
-        return self.book._sheets[0]
+        return self.book.active_sheet or self.book._sheets[0]
 
     def add(self, before: Sheet | None = None, after: Sheet | None = None, name: str | None = None) -> Sheet:
         sheet = Sheet(self.book, name or f"Sheet{len(self.book._sheets) + 1}")
         sheets = self.book._sheets
         position = sheets.index(before) if before else sheets.index(after) + 1 if after else len(sheets)
         sheets.insert(position, sheet)
+        self.book.active_sheet = sheet  # Excel activates an added sheet
         return sheet
 
 
@@ -165,8 +173,13 @@ class Sheet:
     def freeze_panes(self) -> FreezePanes:
         return FreezePanes(self)
 
+    def activate(self) -> None:
+        self.book.active_sheet = self
+
     def delete(self) -> None:
         self.book._sheets.remove(self)
+        if self.book.active_sheet is self:
+            self.book.active_sheet = self.book._sheets[0]
 
 
 class FreezePanes:

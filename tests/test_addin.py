@@ -53,6 +53,7 @@ def excel_event(*, lite: bool):
     sheet.range((10, 1)).value = [[line] for line in lines]
     assert press(book, addin.import_trf_csv, lite=lite).startswith("Imported the CSV roster: 8 players")
     assert press(book, addin.pair_next_round, lite=lite).startswith("Round 1 is paired: 4 board(s)")
+    assert book.sheets.active.name == "Round 1"
     type_results(book, 1, ROUND_1_RESULTS)
     assert press(book, addin.pair_next_round, lite=lite).startswith("Round 2 is paired")
     type_results(book, 2, ROUND_2_RESULTS)
