@@ -28,7 +28,7 @@ import xlwings as xw
 
 from .core import operations
 from .core.errors import InputError, OperationError, SheetpairError
-from .core.model import Settings, Tournament
+from .core.model import Player, Settings, Tournament
 from .core.standings import standings
 from .core.tiebreaks import parse_tiebreak_list
 from .io.html_report import report_html
@@ -203,7 +203,7 @@ def _read_import_sheet(rows: list[list[CellValue]]) -> tuple[dict[str, str], lis
     return settings, lines
 
 
-def _new_event(players: list, settings: dict[str, str]) -> Tournament:
+def _new_event(players: list[Player], settings: dict[str, str]) -> Tournament:
     """A new event from a roster and the ``Import`` settings, with the defaults the ``new`` command uses."""
     if "system" not in settings:
         raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")

@@ -7,9 +7,9 @@ what Linux lacks. This module is such an engine, written against the open-source
 ``xw.Book``, so the add-in and :class:`~sheetpair.io.xlwings_port.XlwingsPort` run unchanged against it.
 
 It mimics what matters to sheetpair: numbers come back as floats (Excel stores no integers), a text
-written with a leading apostrophe is stored without it, a text starting with ``=`` becomes a formula
-(recorded, so tests can assert none was written), list validations, bold headers, frozen panes, hidden
-sheets, tables and message boxes are recorded. :func:`run_like_lite` reproduces xlwings Lite: every read
+written with a leading apostrophe is stored without it, a text Excel would parse as a formula is recorded
+as one (tests assert none was written), and number formats, list validations, bold headers, frozen panes,
+hidden sheets, tables, the active sheet and message boxes are recorded. :func:`run_like_lite` reproduces xlwings Lite: every read
 sees the workbook as it was when the script started, writes become visible only after it returns.
 """
 
@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import xlwings as xw
+
+from sheetpair.io.port import column_letter
 
 Cell = tuple[int, int]
 _PIDS = itertools.count(4242)
@@ -54,19 +56,20 @@ class Engine:
 
 
 class App:
-    def __init__(self, *, alerts_supported: bool = True) -> None:
+    def __init__(self) -> None:
         self.engine = Engine()
         self.pid = next(_PIDS)
         self.visible = True
         self.alerts: list[dict[str, Any]] = []
-        self.alerts_supported = alerts_supported
+        self.lite = False
+        """Set while :func:`run_like_lite` runs a script: what the classic engines and Lite do differently."""
 
     def activate(self, steal_focus: bool = False) -> None:
         pass
 
     def alert(self, prompt, title, buttons, mode, callback) -> str:
-        if not self.alerts_supported:
-            raise NotImplementedError("this engine shows no message boxes")
+        if self.lite:
+            raise NotImplementedError("no message box from a Lite script here: sheetpair must not rely on one")
         self.alerts.append({"prompt": prompt, "title": title, "mode": mode})
         return "ok"
 
@@ -159,10 +162,6 @@ class Sheet:
         return Tables(self)
 
     @property
-    def cells(self) -> Range:
-        return Range(self, 1, 1, 1_048_576, 16_384)
-
-    @property
     def used_range(self) -> Range:
         cells = [c for c, v in self.readable_cells().items() if v is not None]
         if not cells:
@@ -171,6 +170,8 @@ class Sheet:
 
     @property
     def freeze_panes(self) -> FreezePanes:
+        if not self.book.app.lite:  # xlwings 0.37.8's Windows and macOS engines do not implement it
+            raise NotImplementedError()
         return FreezePanes(self)
 
     def activate(self) -> None:
@@ -215,24 +216,14 @@ class Range:
         return self.nrows, self.ncols
 
     @property
-    def coords(self) -> tuple[str, int, int, int, int]:
-        return self.sheet.name, self.row, self.column, self.nrows, self.ncols
-
-    @property
     def address(self) -> str:
-        first = f"${_letters(self.column)}${self.row}"
+        first = f"${column_letter(self.column)}${self.row}"
         if len(self) == 1:
             return first
-        return f"{first}:${_letters(self.column + self.ncols - 1)}${self.row + self.nrows - 1}"
+        return f"{first}:${column_letter(self.column + self.ncols - 1)}${self.row + self.nrows - 1}"
 
     def resize(self, row_size: int | None = None, column_size: int | None = None) -> Range:
         return Range(self.sheet, self.row, self.column, row_size or self.nrows, column_size or self.ncols)
-
-    def offset(self, row_offset: int = 0, column_offset: int = 0) -> Range:
-        return Range(self.sheet, self.row + row_offset, self.column + column_offset, self.nrows, self.ncols)
-
-    def end(self, direction: str) -> Range:
-        raise NotImplementedError("sheetpair reads whole used ranges; expand() is not needed")
 
     def _cells(self) -> Iterator[Cell]:
         for r in range(self.row, self.row + self.nrows):
@@ -275,18 +266,14 @@ class Range:
         for cell in self._cells():
             self._store(cell, None)
 
-    @property
-    def number_format(self) -> str:
-        return self.sheet.number_formats.get((self.row, self.column), "General")
+    number_format = property(None)
 
     @number_format.setter
     def number_format(self, value: str) -> None:
         for cell in self._cells():
             self.sheet.number_formats[cell] = value
 
-    @property
-    def column_width(self) -> float:
-        return self.sheet.column_widths.get(self.column, 8.43)
+    column_width = property(None)
 
     @column_width.setter
     def column_width(self, value: float) -> None:
@@ -306,9 +293,7 @@ class Font:
     def __init__(self, rng: Range) -> None:
         self.rng = rng
 
-    @property
-    def bold(self) -> bool:
-        return (self.rng.row, self.rng.column) in self.rng.sheet.bold
+    bold = property(None)
 
     @bold.setter
     def bold(self, value: bool) -> None:
@@ -330,12 +315,6 @@ class DataValidation:
 class Tables:
     def __init__(self, sheet: Sheet) -> None:
         self.sheet = sheet
-
-    def __len__(self) -> int:
-        return len(self.sheet.table_ranges)
-
-    def __iter__(self) -> Iterator[Table]:
-        return iter([Table(self.sheet, name) for name in self.sheet.table_ranges])
 
     def __contains__(self, name: str) -> bool:
         return name in self.sheet.table_ranges
@@ -367,10 +346,9 @@ class Table:
 
 # --- the public helpers of this module ---------------------------------------------------------------
 
-def new_book(name: str = "Book1.xlsx", sheets: dict[str, list[list[Any]]] | None = None, *,
-             alerts: bool = True) -> xw.Book:
-    """A real ``xw.Book`` over an empty in-memory workbook (one empty ``Sheet1`` unless ``sheets`` given)."""
-    impl = Book(name, App(alerts_supported=alerts))
+def new_book(name: str = "Book1.xlsx", sheets: dict[str, list[list[Any]]] | None = None) -> xw.Book:
+    """A real ``xw.Book`` over an in-memory workbook (one empty ``Sheet1`` unless ``sheets`` given)."""
+    impl = Book(name, App())
     for sheet_name, rows in (sheets or {"Sheet1": []}).items():
         sheet = impl.sheets.add(name=sheet_name)
         for r, row in enumerate(rows, start=1):
@@ -388,17 +366,18 @@ def engine_of(book: xw.Book) -> Book:
 def run_like_lite(book: xw.Book, script: Callable[[xw.Book], Any]) -> Any:
     """Runs ``script(book)`` the way xlwings Lite does: reads see the start state, writes are queued.
 
-    Lite loads every cell value before the script and sends the writes to Excel after it; it has no message
-    boxes from Python here (an alert raises), so the add-in must fall back to its status sheet.
+    Lite loads every cell value before the script and sends the writes to Excel after it. Whether a Lite
+    script can show a message box is not confirmed, so here an alert raises and the add-in must fall back
+    to its status sheet; frozen panes, which the classic engines lack, work.
     """
     impl = engine_of(book)
     impl.snapshot = {id(s): dict(s.cells_store) for s in impl._sheets}
-    supported, impl.app.alerts_supported = impl.app.alerts_supported, False
+    impl.app.lite = True
     try:
         return script(book)
     finally:
         impl.snapshot = None
-        impl.app.alerts_supported = supported
+        impl.app.lite = False
 
 
 def contents(book: xw.Book) -> dict[str, dict[Cell, Any]]:
@@ -431,11 +410,3 @@ def _cell(address: str) -> Cell:
     for ch in match[1].upper():
         column = column * 26 + ord(ch) - 64
     return int(match[2]), column
-
-
-def _letters(column: int) -> str:
-    letters = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters

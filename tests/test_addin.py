@@ -104,7 +104,8 @@ def test_sheets_are_written_as_an_arbiter_needs_them(lite: bool) -> None:
     assert all(not s.formulas for s in memory._sheets), "a text became a formula"
     round_sheet = memory.sheet_named("Round 1")
     assert round_sheet.validations == {"$D$2:$D$5": list(RESULT_CODES)}
-    assert (1, 1) in round_sheet.bold and round_sheet.frozen_at == "A2"
+    assert (1, 1) in round_sheet.bold
+    assert round_sheet.frozen_at == ("A2" if lite else None)  # the classic engines cannot freeze panes
     assert round_sheet.number_formats[(2, 4)] == "@"
     assert memory.sheet_named("Players").table_ranges == {"Players": "$A$1:$K$9"}
     assert not memory.sheet_named("_sheetpair").visible

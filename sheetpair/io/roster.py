@@ -59,7 +59,7 @@ def _players(rows: list[list[str]], path: str) -> list[Player]:
             columns[key] = c
     if "name" not in columns:
         raise InputError(f"{path}, line 1: no 'Name' column among {rows[0]!r}")
-    players = []
+    players: list[Player] = []
     for line, row in enumerate(rows[1:], start=2):
         if not any(v.strip() for v in row):
             continue

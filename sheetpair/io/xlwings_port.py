@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from functools import partial
 
 import xlwings as xw
 
@@ -41,7 +42,7 @@ class XlwingsPort:
     def read_sheet(self, name: str) -> list[list[CellValue]]:
         sheet = self.book.sheets[name]
         last = sheet.used_range.last_cell
-        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2, err_to_str=True).value
         rows = [[_from_excel(v) for v in row] for row in values]
         while rows and all(v is None or v == "" for v in rows[-1]):
             rows.pop()
@@ -92,7 +93,7 @@ class XlwingsPort:
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]
         dropdown = spec.header.index(spec.dropdown_column) + 1 if spec.dropdown_column in spec.header else None
         for column in sorted({*text_columns, *([dropdown] if dropdown else [])}):
-            _cosmetic(lambda c=column: setattr(sheet.range((2, c), (last_row, c)), "number_format", TEXT_FORMAT))
+            _cosmetic(partial(setattr, sheet.range((2, column), (last_row, column)), "number_format", TEXT_FORMAT))
         block = [list(spec.header)] + [_padded(row, width) for row in spec.rows]
         sheet.range((1, 1), (len(block), width)).value = [
             [_to_excel(v, as_text=c + 1 in text_columns) for c, v in enumerate(row)] for row in block
@@ -103,7 +104,7 @@ class XlwingsPort:
         _cosmetic(lambda: setattr(sheet.range((1, 1), (1, width)).font, "bold", True))
         _cosmetic(lambda: sheet.freeze_panes.freeze_at("A2"))
         for column, title in enumerate(spec.header, start=1):
-            _cosmetic(lambda c=column, w=_column_width(spec, title, column): setattr(sheet.range((1, c)), "column_width", w))
+            _cosmetic(partial(setattr, sheet.range((1, column)), "column_width", _column_width(spec, title, column)))
         if dropdown and spec.dropdown_values:
             cells = sheet.range((2, dropdown), (last_row, dropdown))
             _cosmetic(lambda: cells.data_validation.set_list(list(spec.dropdown_values)))
