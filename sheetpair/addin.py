@@ -34,6 +34,7 @@ from .core.tiebreaks import parse_tiebreak_list
 from .io.html_report import report_html
 from .io.port import CellValue, SheetSpec
 from .io.roster import read_roster_text
+from .io.trf import read_trf
 from .io.workbook import (
     META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
 )
@@ -157,8 +158,6 @@ def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
     if not text.strip():
         raise InputError(f"{IMPORT_SHEET}: nothing is pasted below the settings")
     if any(_TRF_PLAYER_LINE.match(line) for line in lines):
-        from .io.trf import read_trf  # the TRF reader (FIDE TRF16/TRF26)
-
         tournament = read_trf(text, system=settings.get("system"))
         kind = "TRF"
     else:
