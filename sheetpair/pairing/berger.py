@@ -58,7 +58,7 @@ class Berger(PairingSystem):
     name = "berger"
     description = "FIDE Berger round robin (C.05 Annex 1 tables), single or double, start numbers by lot"
     default_bye_value = 0.0
-    default_tiebreaks = ("SB", "DE", "WIN", "KS")
+    default_tiebreaks = ("SB", "WIN")
     keeps_withdrawn_in_schedule = True
 
     def max_meetings(self, settings: Settings) -> int:
