@@ -162,6 +162,17 @@ class Sheet:
         return Tables(self)
 
     @property
+    def cells(self) -> Range:
+        return Range(self, 1, 1, 1_048_576, 16_384)
+
+    def clear(self) -> None:
+        """Contents and formats go (as Excel's ``Cells.Clear``); column widths and tables stay."""
+        self.cells_store.clear()
+        self.formulas.clear()
+        self.number_formats.clear()
+        self.bold.clear()
+
+    @property
     def used_range(self) -> Range:
         cells = [c for c, v in self.readable_cells().items() if v is not None]
         if not cells:
@@ -309,7 +320,12 @@ class DataValidation:
         self.rng.sheet.validations[self.rng.address] = list(source)
 
     def delete(self) -> None:
-        self.rng.sheet.validations.pop(self.rng.address, None)
+        """Removes every validation inside the range (Excel's ``Validation.Delete``)."""
+        for address in list(self.rng.sheet.validations):
+            corners = [_cell(part) for part in address.split(":")]
+            if all(self.rng.row <= r < self.rng.row + self.rng.nrows and
+                   self.rng.column <= c < self.rng.column + self.rng.ncols for r, c in corners):
+                del self.rng.sheet.validations[address]
 
 
 class Tables:

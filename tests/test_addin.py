@@ -125,6 +125,17 @@ def test_the_lite_engine_shows_writes_only_after_the_script() -> None:
     assert book.sheets["Sheet1"]["A1"].value == "new"
 
 
+def test_owned_sheets_are_rebuilt_in_place_so_references_to_them_survive() -> None:
+    """Deleting and re-adding Standings would turn an arbiter's ``=Standings!C2`` elsewhere into ``#REF!``."""
+    book = new_book("Club.xlsx")
+    _import_roster(book)
+    standings_sheet = engine_of(book).sheet_named("Standings")
+    book.sheets["Standings"]["Z99"].value = "left over"
+    addin.update_standings(book)
+    assert engine_of(book).sheet_named("Standings") is standings_sheet
+    assert (99, 26) not in standings_sheet.cells_store and (1, 1) in standings_sheet.bold
+
+
 def test_each_button_counts_one_revision_under_lite() -> None:
     book = excel_event(lite=True)
     meta = dict(book.sheets["_sheetpair"].used_range.value[1:])

@@ -6,9 +6,8 @@ Two rules make the same core code correct in both xlwings flavours. Lite reads e
 script starts and queues writes until it ends; so this port reads the live book and *collects* writes,
 which :meth:`XlwingsPort.commit` sends in one go after the core has finished. A failing operation
 therefore writes nothing, and nothing written is ever read back. The calls used are the subset that the
-Windows, macOS and Lite engines share: sheets add/delete/rename, range values, number formats, bold
-fonts, column widths, ``data_validation.set_list`` (xlwings >= 0.37.5), hidden sheets, tables and frozen
-panes. Cosmetic calls an engine does not offer (it raises ``NotImplementedError``) are skipped.
+Windows, macOS and Lite engines share: sheets add/clear/delete, range values, number formats, bold fonts,
+column widths, ``data_validation.set_list`` (xlwings >= 0.37.5), hidden sheets, tables and frozen panes. Cosmetic calls an engine does not offer (it raises ``NotImplementedError``) are skipped.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from .port import CellValue, SheetSpec
 TEXT_FORMAT = "@"
 """Excel's Text number format: what is written or typed there stays text (``+/-``, ``1-0``, ``=x``)."""
 _FORMULA_STARTS = ("=", "+", "-", "@")
-_SCRATCH_NAME = "~sheetpair new"
 
 
 class XlwingsPort:
@@ -80,14 +78,16 @@ class XlwingsPort:
         return next((s for s in self.book.sheets if s.name.lower() == name.lower()), None)
 
     def _write_sheet(self, spec: SheetSpec) -> None:
-        old = self._find(spec.name)
-        before = old or (self._find(spec.before) if spec.before else None)
-        sheets = self.book.sheets
-        leftover = self._find(_SCRATCH_NAME)
-        if leftover is not None:  # from a run Excel interrupted
-            leftover.delete()
-        # A new sheet first, then the old one goes: Excel never deletes the last visible sheet.
-        sheet = sheets.add(_SCRATCH_NAME, before=before) if before else sheets.add(_SCRATCH_NAME, after=sheets[-1])
+        """Rebuilds an owned sheet in place (or adds it), so the arbiter's formulas that point at it keep
+        working: deleting and re-adding a sheet would turn them into ``#REF!``."""
+        sheet = self._find(spec.name)
+        if sheet is None:
+            before = self._find(spec.before) if spec.before else None
+            sheets = self.book.sheets
+            sheet = sheets.add(spec.name, before=before) if before else sheets.add(spec.name, after=sheets[-1])
+        else:
+            _cosmetic(sheet.cells.data_validation.delete)
+            sheet.clear()
         width = len(spec.header)
         last_row = max(len(spec.rows) + 1, 2)
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]
@@ -98,10 +98,7 @@ class XlwingsPort:
         sheet.range((1, 1), (len(block), width)).value = [
             [_to_excel(v, as_text=c + 1 in text_columns) for c, v in enumerate(row)] for row in block
         ]
-        if old is not None:
-            old.delete()
-        sheet.name = spec.name
-        _cosmetic(lambda: setattr(sheet.range((1, 1), (1, width)).font, "bold", True))
+        _cosmetic(partial(setattr, sheet.range((1, 1), (1, width)).font, "bold", True))
         _cosmetic(lambda: sheet.freeze_panes.freeze_at("A2"))
         for column, title in enumerate(spec.header, start=1):
             _cosmetic(partial(setattr, sheet.range((1, column)), "column_width", _column_width(spec, title, column)))
@@ -110,7 +107,10 @@ class XlwingsPort:
             _cosmetic(lambda: cells.data_validation.set_list(list(spec.dropdown_values)))
         if spec.table_name:
             source = sheet.range((1, 1), (last_row, width))
-            _cosmetic(lambda: sheet.tables.add(source=source, name=spec.table_name))
+            if spec.table_name in sheet.tables:  # a cleared sheet may keep its table
+                _cosmetic(lambda: sheet.tables[spec.table_name].resize(source))
+            else:
+                _cosmetic(lambda: sheet.tables.add(source=source, name=spec.table_name))
         if spec.hidden:
             sheet.visible = False
 
