@@ -153,13 +153,9 @@ def _fill_settings(sheet_xml: str, strings: list[str], settings: dict[str, str])
 def _interpreter(given: str | None) -> tuple[str | None, str | None]:
     """The settings key for this platform's interpreter and the Python to run the buttons with."""
     key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
-    if given:
-        return key, given
-    python = Path(sys.executable)
-    windowless = python.with_name("pythonw.exe")
-    if sys.platform == "win32" and windowless.is_file():
-        python = windowless  # no console window flashing up on every button
-    return key, str(python)
+    # python.exe, not pythonw.exe: the add-in's VBA hides the console itself and reads Python's error output
+    # from a log file when Python fails to start (sheetpair missing, for instance).
+    return key, given or sys.executable
 
 
 def _install_text(folder: Path, key: str | None, python: str | None) -> str:
