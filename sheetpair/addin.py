@@ -107,6 +107,7 @@ ButtonResult = tuple[str, str | None]
 
 
 def _pair_next_round(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
     paired = edit_workbook(port, operations.pair_next_round)
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
     return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
@@ -114,11 +115,13 @@ def _pair_next_round(port: XlwingsPort) -> ButtonResult:
 
 
 def _update_standings(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
     table, played = edit_workbook(port, lambda t: (standings(t), t.current_round))
     return f"Standings of {len(table)} players after round {played} are up to date.", STANDINGS_SHEET
 
 
 def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
+    _require_tournament(port)
     tournament = edit_workbook(port, lambda t: t)
     html = report_html(tournament)
     target = _report_file(book)
@@ -143,6 +146,11 @@ def _report_file(book: xw.Book) -> Path | None:
     if not workbook.is_absolute() or not workbook.parent.is_dir():
         return None
     return workbook.with_name(f"{workbook.stem} report.html")
+
+
+def _require_tournament(port: XlwingsPort) -> None:
+    if SETTINGS_SHEET not in port.sheet_names():
+        raise OperationError("this workbook holds no tournament yet: start one with Import TRF/CSV")
 
 
 def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
@@ -253,7 +261,7 @@ def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], ButtonResult
         message, show = action(port)
     except SheetpairError as error:
         port.discard()
-        text = str(error)
+        text = str(error).rstrip(".")
         return _tell(book, title, f"{text[:1].upper()}{text[1:]}. The workbook was not changed.", failed=True)
     except Exception as error:  # noqa: BLE001 — a bug must still reach the arbiter in words, not a traceback
         port.discard()

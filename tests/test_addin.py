@@ -182,6 +182,13 @@ def test_an_unexpected_failure_is_told_in_words_not_a_traceback(monkeypatch) -> 
     assert "Traceback" not in message and _without_status(book) == before
 
 
+@pytest.mark.parametrize("button", [addin.pair_next_round, addin.update_standings, addin.make_reports])
+def test_a_workbook_without_tournament_points_to_the_import(button) -> None:
+    book = new_book("Book1")
+    assert button(book) == ("This workbook holds no tournament yet: start one with Import TRF/CSV. "
+                            "The workbook was not changed.")
+
+
 def test_import_refuses_a_workbook_that_holds_a_tournament() -> None:
     book = new_book("Club.xlsx")
     _import_roster(book)
