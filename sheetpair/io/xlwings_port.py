@@ -21,8 +21,7 @@ import xlwings as xw
 from .port import CellValue, SheetSpec
 
 TEXT_FORMAT = "@"
-"""Excel's Text number format: what is written or typed there stays text (``+/-``, ``1-0``, ``=x``)."""
-_FORMULA_STARTS = ("=", "+", "-", "@")
+"""Excel's Text number format: what the arbiter types there stays text (``+/-``, ``1-0``, ``=``)."""
 
 
 class XlwingsPort:
@@ -92,12 +91,10 @@ class XlwingsPort:
         last_row = max(len(spec.rows) + 1, 2)
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]
         dropdown = spec.header.index(spec.dropdown_column) + 1 if spec.dropdown_column in spec.header else None
-        for column in sorted({*text_columns, *([dropdown] if dropdown else [])}):
-            _cosmetic(partial(setattr, sheet.range((2, column), (last_row, column)), "number_format", TEXT_FORMAT))
         block = [list(spec.header)] + [_padded(row, width) for row in spec.rows]
-        sheet.range((1, 1), (len(block), width)).value = [
-            [_to_excel(v, as_text=c + 1 in text_columns) for c, v in enumerate(row)] for row in block
-        ]
+        sheet.range((1, 1), (len(block), width)).value = [[_to_excel(v) for v in row] for row in block]
+        for column in sorted({*text_columns, *([dropdown] if dropdown else [])}):  # what the arbiter types stays text
+            _cosmetic(partial(setattr, sheet.range((2, column), (last_row, column)), "number_format", TEXT_FORMAT))
         _cosmetic(partial(setattr, sheet.range((1, 1), (1, width)).font, "bold", True))
         _cosmetic(lambda: sheet.freeze_panes.freeze_at("A2"))
         for column, title in enumerate(spec.header, start=1):
@@ -117,7 +114,7 @@ class XlwingsPort:
     def _update_cells(self, name: str, cells: dict[tuple[int, int], CellValue], table_name: str | None) -> None:
         sheet = self.book.sheets[name]
         for (row, column), value in cells.items():
-            sheet.range((row, column)).value = _to_excel(value, as_text=False)
+            sheet.range((row, column)).value = _to_excel(value)
         if table_name and cells and table_name in sheet.tables:
             table = sheet.tables[table_name]
             current = table.range.last_cell
@@ -140,14 +137,14 @@ def _from_excel(value: object) -> CellValue:
     return value  # type: ignore[return-value]
 
 
-def _to_excel(value: CellValue, *, as_text: bool) -> CellValue:
-    """What to hand Excel so it stores ``value`` as given.
+def _to_excel(value: CellValue) -> CellValue:
+    """What to hand Excel so it stores ``value`` exactly.
 
-    Excel parses a text it receives as if typed: ``+/-`` or ``=name`` would become formulas. In columns
-    formatted as Text that cannot happen; elsewhere such a text gets Excel's leading apostrophe, which marks
-    typed text and is not part of the value.
+    Excel parses a text it receives as if typed: ``+/-`` or ``=name`` would become formulas, ``1990-05-01``
+    a date, ``007`` the number 7, and a leading apostrophe (``'t Hooft``) would vanish. A leading apostrophe
+    marks typed text and is not part of the value, so every text gets one.
     """
-    if isinstance(value, str) and not as_text and value.startswith(_FORMULA_STARTS):
+    if isinstance(value, str) and value:
         return "'" + value
     return value
 
