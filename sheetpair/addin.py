@@ -126,11 +126,9 @@ def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     html = report_html(tournament)
     target = _report_file(book)
     if target is None:
-        port.write_sheet(SheetSpec(
-            REPORT_SHEET, ["HTML report: copy column A into a text file named report.html"],
-            [[line] for line in html.splitlines()], text_columns=frozenset({"HTML report: copy column A into a text file named report.html"}),
-            column_widths={"HTML report: copy column A into a text file named report.html": 120},
-        ))
+        title = "HTML report: copy column A into a text file named report.html"
+        port.write_sheet(SheetSpec(REPORT_SHEET, [title], [[line] for line in html.splitlines()],
+                                   text_columns=frozenset({title}), column_widths={title: 120}))
         return (f"The report is in the {REPORT_SHEET} sheet: copy its column A into a file named report.html.",
                 REPORT_SHEET)
     target.write_text(html, encoding="utf-8")
