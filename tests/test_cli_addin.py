@@ -51,6 +51,7 @@ def test_the_ribbon_button_runs_the_template_callback(classic: Path, button: add
             assert sorted(package.namelist()) == sorted(template.namelist())
     assert tab.get("idQ") == "sp:sheetpairTab" and tab.get("label") == "sheetpair"
     assert xml_button.get("label") == button.label and xml_button.get("onAction") == TEMPLATE_CALLBACK
+    assert xml_button.get("supertip") == button.run.__doc__.strip().splitlines()[0].replace("``", "")
 
 
 def test_the_settings_sheet_is_switched_on_and_points_python_here(classic: Path) -> None:

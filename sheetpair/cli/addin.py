@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -80,12 +81,12 @@ def write_classic(folder: Path, *, interpreter_key: str | None, interpreter: str
         if interpreter_key and interpreter:
             settings[interpreter_key] = interpreter
         target = folder / f"{module}.xlam"
-        _write_xlam(template, target, ribbon_xml(button.name, button.label, button.image), settings)
+        _write_xlam(template, target, ribbon_xml(button.name, button.label, button.image, _summary(button.run)), settings)
         written.append(target)
     return written
 
 
-def ribbon_xml(button_id: str, label: str, image: str) -> str:
+def ribbon_xml(button_id: str, label: str, image: str, tip: str) -> str:
     """One button in the shared ``sheetpair`` tab, wired to the template's only callback."""
     return (
         '<customUI xmlns="http://schemas.microsoft.com/office/2006/01/customui" '
@@ -94,10 +95,15 @@ def ribbon_xml(button_id: str, label: str, image: str) -> str:
         '      <tab idQ="sp:sheetpairTab" label="sheetpair">\n'
         '        <group idQ="sp:sheetpairGroup" label="Tournament">\n'
         f'          <button id="{escape(button_id)}" label="{escape(label)}" size="large" '
-        f'onAction="{TEMPLATE_CALLBACK}" imageMso="{escape(image)}" />\n'
+        f'onAction="{TEMPLATE_CALLBACK}" imageMso="{escape(image)}" screentip="{escape(label)}" supertip="{escape(tip)}" />\n'
         "        </group>\n      </tab>\n"
         "    </tabs>\n  </ribbon>\n</customUI>\n"
     )
+
+
+def _summary(function: Callable[..., object]) -> str:
+    """The first line of a button function's docstring: the ribbon tooltip and the Lite script's docstring."""
+    return (function.__doc__ or "").strip().splitlines()[0].replace("``", "")
 
 
 def _template() -> Path:
@@ -167,8 +173,9 @@ def _install_text(folder: Path, key: str | None, python: str | None) -> str:
                    f"This folder was made on {sys.platform}: run 'sheetpair addin' again on the Windows or macOS "
                    "computer that runs Excel, so the add-ins know its Python (or fill in Interpreter_Win / "
                    f"Interpreter_Mac in each add-in's {CONFIG_SHEET} sheet).")
-    return f"""sheetpair {__version__}: Excel ribbon add-ins
-===========================================
+    title = f"sheetpair {__version__}: Excel ribbon add-ins"
+    return f"""{title}
+{"=" * len(title)}
 
 This folder holds one add-in per button; together they make the "sheetpair" ribbon tab:
 {files}
@@ -179,7 +186,7 @@ Install (once, Excel closed or open):
   1. Python with sheetpair must be installed on this computer ("pip install sheetpair").
      {interpreter}
   2. macOS only: run "xlwings runpython install" once (lets Excel start Python).
-  3. Excel: File > Options > Add-ins > Manage: Excel Add-ins > Go... > Browse..., pick the four .xlam
+  3. Excel: File > Options > Add-ins > Manage: Excel Add-ins > Go... > Browse..., pick the {len(addin.BUTTONS)} .xlam
      files in this folder, and make sure they are ticked. (Or run "xlwings addin install --dir {folder}",
      which copies them into Excel's start-up folder; PYTHONPATH in their settings still points here.)
   4. Trust Center: the add-ins contain xlwings' VBA; if Excel blocks macros from this folder, add it under
@@ -209,7 +216,7 @@ def lite_main() -> str:
 
     scripts = "\n\n".join(
         f"@script\ndef {b.name}(book: xw.Book):\n"
-        f'    """{b.label}: {(b.run.__doc__ or "").strip().splitlines()[0]}"""\n'
+        f'    """{b.label}: {_summary(b.run)}"""\n'
         f"    addin.{b.name}(book)\n"
         for b in addin.BUTTONS
     )
