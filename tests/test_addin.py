@@ -136,6 +136,16 @@ def test_owned_sheets_are_rebuilt_in_place_so_references_to_them_survive() -> No
     assert (99, 26) not in standings_sheet.cells_store and (1, 1) in standings_sheet.bold
 
 
+def test_the_players_table_grows_over_a_column_sheetpair_adds() -> None:
+    """The arbiter blanked the header of column J (Team): sheetpair appends its Team column as L."""
+    book = new_book("Club.xlsx")
+    _import_roster(book)
+    book.sheets["Players"]["J1"].value = None
+    addin.update_standings(book)
+    assert book.sheets["Players"]["L1"].value == "Team"
+    assert engine_of(book).sheet_named("Players").table_ranges == {"Players": "$A$1:$L$9"}
+
+
 def test_each_button_counts_one_revision_under_lite() -> None:
     book = excel_event(lite=True)
     meta = dict(book.sheets["_sheetpair"].used_range.value[1:])

@@ -115,17 +115,24 @@ class XlwingsPort:
         sheet = self.book.sheets[name]
         for (row, column), value in cells.items():
             sheet.range((row, column)).value = _to_excel(value)
-        if table_name and cells and table_name in sheet.tables:
-            table = sheet.tables[table_name]
-            current = table.range.last_cell
-            last_row = max(current.row, *(r for r, _ in cells))
-            last_column = max(current.column, *(c for _, c in cells))
-            _cosmetic(lambda: table.resize(sheet.range((1, 1), (last_row, last_column))))
+        if table_name and cells:
+            _cosmetic(lambda: _grow_table(sheet, table_name, cells))
 
     def _delete_sheet(self, name: str) -> None:
         sheet = self._find(name)
         if sheet is not None:
             sheet.delete()
+
+
+def _grow_table(sheet: xw.Sheet, name: str, cells: dict[tuple[int, int], CellValue]) -> None:
+    """Extends the sheet's Excel table ``name`` over the cells just written (new players, new columns)."""
+    if name not in sheet.tables:
+        return
+    table = sheet.tables[name]
+    current = table.range.last_cell
+    last_row = max(current.row, *(r for r, _ in cells))
+    last_column = max(current.column, *(c for _, c in cells))
+    table.resize(sheet.range((1, 1), (last_row, last_column)))
 
 
 def _from_excel(value: object) -> CellValue:
