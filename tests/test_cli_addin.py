@@ -107,3 +107,18 @@ def test_lite_code_imports_nothing_lite_cannot_load() -> None:
 
     extra = _loaded_after("import sheetpair.addin") - _loaded_after("import xlwings")
     assert not extra & {"weasyprint", "pandas", "openpyxl", "click", "jinja2", "defusedxml"}
+
+
+def test_the_template_vba_runs_the_module_named_after_the_add_in() -> None:
+    """What the one-add-in-per-button design rests on, read from the compiled VBA of xlwings' template.
+
+    oletools is not a sheetpair dependency; where it is missing the assumption is checked by hand
+    (docs/excel.md, smoke checklist item 1).
+    """
+    olevba = pytest.importorskip("oletools.olevba")
+    modules = {name: code for _, _, name, code in olevba.VBA_Parser(str(TEMPLATE)).extract_macros()}
+    ribbon = modules["RibbonMyAddin.bas"]
+    assert "Sub RunMain(control As IRibbonControl)" in ribbon
+    assert 'mymodule = Left(ThisWorkbook.Name, (InStrRev(ThisWorkbook.Name, ".", -1, vbTextCompare) - 1))' in ribbon
+    assert 'RunPython "import " & mymodule & ";" & mymodule & ".main()"' in ribbon
+    assert f'Public Const PROJECT_NAME As String = "{CONFIG_SHEET.removesuffix(".conf")}"' in modules["xlwings.bas"]
