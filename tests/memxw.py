@@ -137,10 +137,6 @@ class Sheet:
         self.frozen_at: str | None = None
         self.visible = True
 
-    @property
-    def index(self) -> int:
-        return self.book._sheets.index(self) + 1
-
     def readable_cells(self) -> dict[Cell, Any]:
         """What a read sees: the snapshot while a Lite-like script runs, else the live cells."""
         if self.book.snapshot is None:
@@ -272,10 +268,6 @@ class Range:
             self.sheet.cells_store.pop(cell, None)
         else:
             self.sheet.cells_store[cell] = value
-
-    def clear_contents(self) -> None:
-        for cell in self._cells():
-            self._store(cell, None)
 
     number_format = property(None)
 
