@@ -25,10 +25,10 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
     "first_name": ("firstname", "givenname", "forename", "vorname", "prenom"),
     "last_name": ("lastname", "surname", "familyname", "nachname", "nom"),
-    "rating": ("rating", "rtg", "elo", "fiderating", "fideelo", "ratingfide", "elofide", "standardrating", "std"),
+    "rating": ("fiderating", "fideelo", "fidertg", "ratingfide", "elofide", "rtgfide", "rating", "rtg", "elo", "standardrating", "std"),
     "title": ("title", "tit", "fidetitle", "titel"),
-    "federation": ("federation", "fed", "fidefed", "fidefederation", "country", "nation", "land"),
-    "fide_id": ("id", "fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber"),
+    "federation": ("fidefed", "fidefederation", "federation", "fed", "country", "nation", "land"),
+    "fide_id": ("fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber", "id"),
     "club": ("club", "clubname", "clubcity", "verein"),
     "team": ("team", "teamname"),
     "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
@@ -100,12 +100,17 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
 
 
 def _columns(header: list[CellValue]) -> dict[str, int]:
-    columns: dict[str, int] = {}
+    """Column of each field; when several headers name one field, the one earlier in its alias list wins
+    (``FIDE ID`` over a plain ``ID``, which Swiss-Manager uses for the national number)."""
+    best: dict[str, tuple[int, int]] = {}
     for index, cell in enumerate(header):
-        key = _FIELD_BY_HEADER.get(re.sub(r"[^a-z]", "", _text(cell).lower()))
-        if key and key not in columns:
-            columns[key] = index
-    return columns
+        alias = re.sub(r"[^a-z]", "", _text(cell).lower())
+        key = _FIELD_BY_HEADER.get(alias)
+        if key:
+            rank = _ALIASES[key].index(alias)
+            if key not in best or rank < best[key][0]:
+                best[key] = (rank, index)
+    return {key: index for key, (_, index) in best.items()}
 
 
 def _player(tpn: int, values: dict[str, CellValue]) -> Player:
