@@ -36,7 +36,8 @@ def run(*args: object, ok: bool = True):
                                   "javafo_example_gros2010.trf"])
 def test_a_trf_imports_into_a_workbook_and_exports_back(tmp_path: Path, name: str) -> None:
     book, out = tmp_path / "event.xlsx", tmp_path / "out.trf"
-    run("import", REAL / name, "-o", book)
+    imported = run("import", REAL / name, "-o", book)
+    assert "from a TRF16" in imported.output  # detected, not asked
     original = load_trf(REAL / name)
     in_book = load_tournament(OpenpyxlPort(book))
     assert in_book == original
