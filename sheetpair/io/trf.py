@@ -120,15 +120,21 @@ def load_trf(path: str | Path, *, system: str | None = None) -> Tournament:
 
 
 def decode_trf(raw: bytes) -> str:
-    """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement), a BOM tolerated.
+    """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement, sheetpair's export),
+    a BOM tolerated; else Windows-1252, which older Windows programs wrote. Both keep one character per
+    column, so the fixed columns stay where they are.
 
-    :raises TrfError: naming the first line that is not UTF-8.
+    :raises TrfError: naming the first line that is neither.
     """
     try:
         return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252")
     except UnicodeDecodeError as error:
-        line = len(_LINE_BREAK.findall(raw[: error.start].decode("utf-8", "replace"))) + 1
-        raise TrfError("the file is not UTF-8 text", line=line) from None
+        line = len(_LINE_BREAK.findall(raw[: error.start].decode("cp1252", "replace"))) + 1
+        raise TrfError("the file is neither UTF-8 nor Windows-1252 text", line=line) from None
 
 
 def read_trf(text: str, *, system: str | None = None) -> Tournament:
