@@ -191,3 +191,9 @@ def test_cannot_mix_codes_that_make_no_game() -> None:
     with pytest.raises(TrfError, match="do not make one game result") as error:
         read_trf(text)
     assert (error.value.line, error.value.column) == (1, 99)
+
+
+def test_more_rounds_paired_than_planned_are_refused() -> None:
+    with pytest.raises(TrfError, match="2 rounds are paired, but the event has 1 rounds") as error:
+        read_trf(HAND_MADE_16.replace("XXR 4", "XXR 1"))
+    assert error.value.line == 2

@@ -403,6 +403,9 @@ class _Reader:
         paired_rounds = last_column
         if last_column and not any(self._took_part(tpn, last_column) for tpn in self.players):
             paired_rounds -= 1
+        if self.rounds is not None and paired_rounds > self.rounds[0]:
+            raise TrfError(f"{paired_rounds} rounds are paired, but the event has {self.rounds[0]} rounds",
+                           line=self.rounds[1])
         settings = self._settings(system, paired_rounds)
         tournament = Tournament(
             settings=settings,
