@@ -120,6 +120,7 @@ def test_boards_follow_fide_printed_order() -> None:
     ("line", "column"),
     [
         ("001    X      Bad", 5),
+        ("001    0      Bad", 5),
         ("001    1      Bad                                 2x00", 49),
         (player_line(1, "Bad", ["   2 q 1"]), 97),
         (player_line(1, "Bad", ["   2 w ?"]), 99),

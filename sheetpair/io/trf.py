@@ -368,6 +368,8 @@ class _Reader:
 
     def _read_player(self, number: int, line: str) -> None:
         tpn = _int(line[4:8], number, 5, "start number (columns 5-8)")
+        if tpn == 0:
+            raise TrfError("start numbers begin at 1 (0000 means 'no opponent')", line=number, column=5)
         if tpn in self.players:
             raise TrfError(f"start number {tpn} appears twice (first on line {self.player_lines[tpn]})",
                            line=number, column=5)
