@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .model import Tournament
 from .state import TournamentState, derive
-from .tiebreaks import TiebreakValue, compute_tiebreak, parse_tiebreak_list
+from .tiebreaks import TiebreakContext, TiebreakValue, compute_tiebreak, parse_tiebreak_list
 
 
 @dataclass
@@ -21,9 +21,13 @@ class Standing:
 
 
 def standings(
-    tournament: Tournament, *, tiebreaks: tuple[str, ...] | None = None, through_round: int | None = None
+    tournament: Tournament,
+    *,
+    tiebreaks: tuple[str, ...] | None = None,
+    through_round: int | None = None,
+    rules: str | None = None,
 ) -> list[Standing]:
-    """The standings after ``through_round`` (all paired rounds by default).
+    """The standings after ``through_round`` (all paired rounds by default), tie-breaks under C.07 ``rules``.
 
     Players are ordered by points, then by each tie-break in turn within every group still tied; a
     tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
@@ -31,11 +35,15 @@ def standings(
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     state = derive(tournament, through_round=through_round)
-    return rank(state, codes)
+    return rank(state, codes, rules=rules)
 
 
-def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
-    """Ranks the players of ``state`` by points and the tie-break ``codes``."""
+def rank(state: TournamentState, codes: tuple[str, ...], *, rules: str | None = None) -> list[Standing]:
+    """Ranks the players of ``state`` by points and the tie-break ``codes`` (C.07 edition ``rules``, default 2026).
+
+    One tie-break context serves the whole table, so what players share is computed once.
+    """
+    state = TiebreakContext.of(state, rules=rules)
     values: dict[int, dict[str, TiebreakValue]] = {tpn: {} for tpn in state.players}
     groups: list[list[int]] = _split(sorted(state.players), lambda t: round(state.score(t), 9))
     for code in codes:
@@ -43,7 +51,7 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
         for group in groups:
             for tpn in group:
                 values[tpn][code] = compute_tiebreak(state, tpn, code, tied_group=group)
-            refined.extend(_split(group, lambda t, c=code: values[t][c].value))
+            refined.extend(_split(group, lambda t, c=code: values[t][c].sort_key))
         groups = refined
     table: list[Standing] = []
     for group in groups:
