@@ -27,7 +27,9 @@ def standings(
     through_round: int | None = None,
     rules: str | None = None,
 ) -> list[Standing]:
-    """The standings after ``through_round`` (all paired rounds by default), tie-breaks under C.07 ``rules``.
+    """The standings after ``through_round`` (all paired rounds by default).
+
+    Tie-breaks follow the C.07 edition ``rules`` (default: the event's ``settings.tiebreak_rules``).
 
     Players are ordered by points, then by each tie-break in turn within every group still tied; a
     tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
@@ -35,7 +37,7 @@ def standings(
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     state = derive(tournament, through_round=through_round)
-    return rank(state, codes, rules=rules)
+    return rank(state, codes, rules=rules or tournament.settings.tiebreak_rules)
 
 
 def rank(state: TournamentState, codes: tuple[str, ...], *, rules: str | None = None) -> list[Standing]:

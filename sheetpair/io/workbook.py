@@ -30,7 +30,7 @@ from ..core.model import (
 from ..core.results import RESULT_CODES, format_points, parse_result
 from ..core.standings import standings
 from ..core.state import RoundRecord, derive
-from ..core.tiebreaks import parse_tiebreak_list
+from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address
 
 SCHEMA_VERSION = 1
@@ -226,6 +226,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         points_loss=get("points_loss", number, 0.0),
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
+        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(_text(raw)), DEFAULT_EDITION),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -366,6 +367,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["points_loss", settings.points_loss, "points for a loss"],
         ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
+        ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
