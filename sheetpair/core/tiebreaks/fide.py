@@ -28,7 +28,7 @@ from fractions import Fraction
 from ..model import Colour, Outcome
 from ..results import format_points
 from ..state import RoundRecord
-from .base import Contribution, TiebreakContext, TiebreakSpec
+from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
 
 VOLUNTARY = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT, Outcome.FORFEIT_LOSS})
 """C.07 16.1: a requested bye (rounds after a withdrawal are zero-point byes) or a forfeit loss."""
@@ -156,7 +156,7 @@ def _opponents_buchholz(context: TiebreakContext, tpn: int, _group: Collection[i
     return parts
 
 
-def _mean_to(places: int) -> Callable[[TiebreakContext, int, Collection[int], Sequence[Contribution]], float]:
+def _mean_to(places: int) -> Evaluate:
     """The average of the kept contributions, rounded half up to ``places`` decimals (0 when there are none)."""
     def evaluate(_c: TiebreakContext, _t: int, _g: Collection[int], parts: Sequence[Contribution]) -> float:
         if not parts:
@@ -218,7 +218,7 @@ def _progressive(context: TiebreakContext, tpn: int, _group: Collection[int]) ->
     return parts
 
 
-def _count(predicate: Callable[[TiebreakContext, RoundRecord], bool], note: str):
+def _count(predicate: Callable[[TiebreakContext, RoundRecord], bool], note: str) -> Compute:
     """A tie-break counting the rounds that satisfy ``predicate(context, record)``."""
 
     def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
@@ -401,14 +401,14 @@ def perfect_performance(parts: Sequence[Contribution]) -> int:
     return high
 
 
-def _rating_value(function: Callable[[Sequence[Contribution]], int]):
+def _rating_value(function: Callable[[Sequence[Contribution]], int]) -> Evaluate:
     def evaluate(_c: TiebreakContext, _t: int, _g: Collection[int], parts: Sequence[Contribution]) -> float:
         return float(function(parts))
 
     return evaluate
 
 
-def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]], int]):
+def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]], int]) -> Compute:
     """APRO/APPO (10.4, 10.5): each opponent met over the board brings its own TPR or PTP."""
 
     def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
