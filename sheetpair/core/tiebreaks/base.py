@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..model import Outcome
 from ..state import PlayerState, RoundRecord, TournamentState
@@ -19,6 +19,8 @@ EDITIONS: tuple[str, ...] = ("2026", "2024")
 """Editions of FIDE C.07 sheetpair computes: in force from 1 March 2026, and from 1 August 2024."""
 
 DEFAULT_EDITION = "2026"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,12 @@ class TiebreakContext(TournamentState):
         return cls(state.settings, state.through_round, state.players, rules=edition,
                    predetermined=has_predetermined_pairings(state.settings.system))
 
-    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()`` the first time ``key`` is asked for in this context, the stored answer afterwards."""
         if key not in self._memo:
             self._memo[key] = compute()
-        return self._memo[key]
+        answer: T = self._memo[key]
+        return answer
 
     def records(self, tpn: int) -> list[RoundRecord]:
         """The player's rounds with a known outcome (a game still to be played counts for nothing yet)."""

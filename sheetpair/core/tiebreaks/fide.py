@@ -151,9 +151,14 @@ def _opponents_buchholz(context: TiebreakContext, tpn: int, _group: Collection[i
     for r in context.records(tpn):
         if counts_as_game(context, r):
             assert r.opponent is not None
-            bh = context.memo(("BH", r.opponent), lambda o=r.opponent: sum(c.value for c in _buchholz(context, o, ())))
+            bh = _buchholz_of(context, r.opponent)
             parts.append(Contribution(bh, r.round, r.opponent, "opponent's Buchholz", basis=bh))
     return parts
+
+
+def _buchholz_of(context: TiebreakContext, tpn: int) -> float:
+    """A player's plain Buchholz, computed once per context."""
+    return context.memo(("BH", tpn), lambda: sum(c.value for c in _buchholz(context, tpn, ())))
 
 
 def _mean_to(places: int) -> Evaluate:
@@ -161,9 +166,9 @@ def _mean_to(places: int) -> Evaluate:
     def evaluate(_c: TiebreakContext, _t: int, _g: Collection[int], parts: Sequence[Contribution]) -> float:
         if not parts:
             return 0.0
-        mean = Fraction(sum(Fraction(c.value).limit_denominator(1000) for c in parts)) / len(parts)
+        mean = sum((Fraction(c.value).limit_denominator(1000) for c in parts), Fraction(0)) / len(parts)
         scale = 10**places
-        return math.floor(mean * scale + Fraction(1, 2)) / scale
+        return _half_up(mean * scale) / scale
 
     return evaluate
 
@@ -374,7 +379,7 @@ def performance_rating(parts: Sequence[Contribution]) -> int:
     """TPR (10.2): ARO plus the B.02 dp of the percentage scored, p rounded to two decimals half up."""
     if not parts:
         return 0
-    scored = sum(Fraction(c.result or 0).limit_denominator(2) for c in parts)
+    scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
     percent = _half_up(scored * 100 / len(parts))
     dp = SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
     return _average_rating(parts) + dp
@@ -388,7 +393,7 @@ def perfect_performance(parts: Sequence[Contribution]) -> int:
     if not parts:
         return 0
     ratings = [int(c.value) for c in parts]
-    scored = sum(Fraction(c.result or 0).limit_denominator(2) for c in parts)
+    scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
     if scored == 0:
         return min(ratings) - 800
     low, high = min(ratings) - 800, max(ratings) + 800  # expected(low) < score <= expected(high)
@@ -415,11 +420,17 @@ def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]]
         parts = []
         for r in context.records(tpn):
             if r.played and r.opponent is not None:
-                value = context.memo((key, r.opponent), lambda o=r.opponent: function(_ratings_played(context, o, ())))
+                value = _performance_of(context, r.opponent, key, function)
                 parts.append(Contribution(float(value), r.round, r.opponent, f"opponent's {key}"))
         return parts
 
     return compute
+
+
+def _performance_of(context: TiebreakContext, tpn: int, key: str,
+                    function: Callable[[Sequence[Contribution]], int]) -> int:
+    """A player's own TPR or PTP, computed once per context."""
+    return context.memo((key, tpn), lambda: function(_ratings_played(context, tpn, ())))
 
 
 def _own_rating(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
