@@ -167,7 +167,7 @@ def _mean_to(places: int) -> Evaluate:
         if not parts:
             return 0.0
         mean = sum((Fraction(c.value).limit_denominator(1000) for c in parts), Fraction(0)) / len(parts)
-        scale = 10**places
+        scale: int = 10**places
         return _half_up(mean * scale) / scale
 
     return evaluate
