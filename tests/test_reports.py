@@ -195,3 +195,27 @@ def test_standings_computes_any_list_on_demand_and_saves_only_when_asked(tmp_pat
     assert settings.tiebreaks == ("SB", "WIN") and settings.tiebreak_rules == "2024"
     bad = CliRunner().invoke(cli, ["standings", str(book), "--tiebreaks", "XX"])
     assert bad.exit_code == 65
+
+
+def test_standings_and_crosstable_sheets_are_ready_to_print(tmp_path: Path):
+    import openpyxl
+
+    book = tmp_path / "club.xlsx"
+    shutil.copy(REPO / "sample_workbooks" / "club_championship.xlsx", book)
+    result = CliRunner().invoke(cli, ["standings", str(book), "--tiebreaks", "SB,WNT,WIN", "--save"])
+    assert result.exit_code == 0, result.output
+    workbook = openpyxl.load_workbook(book)
+    standings_sheet, cross = workbook["Standings"], workbook["Crosstable"]
+    for sheet in (standings_sheet, cross):
+        assert sheet.freeze_panes == "D2"  # header row plus rank, start number and name stay in view
+        assert sheet.print_title_rows == "$1:$1" and sheet.page_setup.fitToWidth == 1
+        assert all(4 <= d.width <= 52 for d in sheet.column_dimensions.values())
+    assert cross.page_setup.orientation == "landscape"
+    header = [c.value for c in cross[1]]
+    assert header[:4] == ["Rank", "TPN", "Name", "Rating"] and header[-3:] == ["SB", "WNT", "WIN"]
+    ranks = [row[0].value for row in cross.iter_rows(min_row=2)]
+    assert ranks == sorted(ranks)
+    wnt = header.index("WNT") + 1
+    assert cross.cell(2, wnt).number_format == "0.00"
+    win = header.index("WIN") + 1
+    assert cross.cell(2, win).number_format == "General"
