@@ -219,3 +219,13 @@ def test_standings_and_crosstable_sheets_are_ready_to_print(tmp_path: Path):
     assert cross.cell(2, wnt).number_format == "0.00"
     win = header.index("WIN") + 1
     assert cross.cell(2, win).number_format == "General"
+
+
+def test_a_round_just_paired_shows_its_pairings_with_the_standings_before_it():
+    t = swiss_sample()
+    for game in t.rounds[-1].games:
+        game.result = Result.NONE
+    report = build_report(t)
+    assert (report.round_number, report.standings_round) == (9, 8)
+    html = render_html(report, ["pairings", "standings", "crosstable"])
+    assert "Pairings, round 9" in html and "Standings after round 8" in html and "<th>9</th>" not in html

@@ -355,3 +355,11 @@ def test_invariants_on_random_events(seed):
     points = [s.points for s in table]
     assert points == sorted(points, reverse=True)
     assert len({s.rank for s in table}) == len(table)  # TPN breaks every tie
+
+
+def test_a_plain_state_is_read_under_the_events_edition():
+    t = worked_example()
+    t.settings.tiebreak_rules = "2024"
+    assert value(derive(t), P, "BH") == 15.5
+    assert {s.tpn: s.tiebreaks["BH"].value for s in standings(t)}[P] == 15.5
+    assert {s.tpn: s.tiebreaks["BH"].value for s in standings(t, rules="2026")}[P] == 14.0

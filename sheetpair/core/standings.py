@@ -42,7 +42,7 @@ def standings(
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     last = through_round if through_round is not None else rounds_with_results(tournament)
     state = derive(tournament, through_round=last)
-    return rank(state, codes, rules=rules or tournament.settings.tiebreak_rules)
+    return rank(state, codes, rules=rules)
 
 
 def rounds_with_results(tournament: Tournament) -> int:
@@ -52,7 +52,8 @@ def rounds_with_results(tournament: Tournament) -> int:
 
 
 def rank(state: TournamentState, codes: tuple[str, ...], *, rules: str | None = None) -> list[Standing]:
-    """Ranks the players of ``state`` by points and the tie-break ``codes`` (C.07 edition ``rules``, default 2026).
+    """Ranks the players of ``state`` by points and the tie-break ``codes`` (C.07 edition ``rules``, by default
+    the event's).
 
     One tie-break context serves the whole table, so what players share is computed once.
     """

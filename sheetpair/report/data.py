@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..core.errors import InputError
 from ..core.model import Colour, EventInfo, Outcome, Player, Tournament
 from ..core.results import format_points
-from ..core.standings import Standing, rank
+from ..core.standings import Standing, rank, rounds_with_results
 from ..core.state import RoundRecord, TournamentState, derive
 from ..core.tiebreaks import TIEBREAKS, TiebreakValue, parse_rules, parse_tiebreak, parse_tiebreak_list
 from ..io.workbook import BYE_LABELS, crosstable_entry
@@ -97,10 +97,12 @@ class PlayerPage:
 
 @dataclass
 class Report:
-    """Everything the templates print, after round :attr:`round_number`."""
+    """Everything the templates print: the pairings of :attr:`round_number`, the standings, crosstable and
+    breakdowns after :attr:`standings_round` (the last round up to it with results entered)."""
 
     tournament: Tournament
     round_number: int
+    standings_round: int
     rules: str
     codes: tuple[str, ...]
     state: TournamentState
@@ -221,7 +223,8 @@ def build_report(
     tiebreaks: tuple[str, ...] | str | None = None,
     rules: str | None = None,
 ) -> Report:
-    """The report after ``round_number`` (default: the last paired round).
+    """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
+    the last round up to it that has results (a round just paired counts from its first result on).
 
     :raises InputError: for an unknown tie-break code, rules edition, or a round not paired.
     """
@@ -231,6 +234,7 @@ def build_report(
         raise InputError(f"round {number} has not been paired (the event has {last} paired round(s))")
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     edition = parse_rules(rules or tournament.settings.tiebreak_rules)
-    state = derive(tournament, through_round=number)
+    scored = min(number, rounds_with_results(tournament))
+    state = derive(tournament, through_round=scored)
     table = rank(state, codes, rules=edition)
-    return Report(tournament, number, edition, codes, state, table)
+    return Report(tournament, number, scored, edition, codes, state, table)

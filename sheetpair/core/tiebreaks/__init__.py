@@ -88,7 +88,7 @@ def compute_tiebreak(
     """The value of tie-break ``code`` for player ``tpn``; ``tied_group`` matters only for ``DE``.
 
     ``state`` may be a :class:`TiebreakContext` (reused, faster for many players) or a plain state, which
-    is read under the ``rules`` edition (2026 by default).
+    is read under the ``rules`` edition (by default the event's ``settings.tiebreak_rules``, 2026).
     """
     parsed = parse_tiebreak(code)
     spec = parsed.spec

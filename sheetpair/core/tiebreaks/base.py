@@ -74,10 +74,13 @@ class TiebreakContext(TournamentState):
 
     @classmethod
     def of(cls, state: TournamentState, *, rules: str | None = None) -> TiebreakContext:
-        """The context for ``state``; an existing context is reused unless another edition is asked for."""
+        """The context for ``state`` under C.07 edition ``rules`` (default: the event's ``tiebreak_rules``).
+
+        An existing context is reused unless another edition is asked for.
+        """
         if isinstance(state, TiebreakContext) and (rules is None or rules == state.rules):
             return state
-        edition = rules or (state.rules if isinstance(state, TiebreakContext) else DEFAULT_EDITION)
+        edition = rules or state.settings.tiebreak_rules
         if edition not in EDITIONS:
             raise ValueError(f"unknown tie-break rules edition {edition!r} (known: {', '.join(EDITIONS)})")
         return cls(state.settings, state.through_round, state.players, rules=edition,
