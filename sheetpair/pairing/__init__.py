@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger
+from . import berger, berger_swiss, scheveningen
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.name: system
     for system in (
         berger.SYSTEM,
+        berger_swiss.SYSTEM,
+        scheveningen.SYSTEM,
     )
 }
 
