@@ -363,3 +363,16 @@ def test_a_plain_state_is_read_under_the_events_edition():
     assert value(derive(t), P, "BH") == 15.5
     assert {s.tpn: s.tiebreaks["BH"].value for s in standings(t)}[P] == 15.5
     assert {s.tpn: s.tiebreaks["BH"].value for s in standings(t, rules="2026")}[P] == 14.0
+
+
+def test_koya_threshold_in_an_odd_round_robin_counts_the_rest_round_out():
+    from sheetpair.core import operations
+    from sheetpair.core.tiebreaks.fide import koya_threshold
+
+    t = operations.new_tournament([Player(0, f"P{i}") for i in range(5)], Settings("berger", 5, bye_value=0.0, seed=1))
+    for _ in range(5):
+        for game in operations.pair_next_round(t).games:
+            game.result = D
+    context = TiebreakContext.of(derive(t))
+    assert koya_threshold(context) == 2.0  # four games each: half of 4 points
+    assert koya_threshold(TiebreakContext.of(derive(worked_example()))) == 2.5  # Swiss: every round counts

@@ -185,17 +185,15 @@ def _sonneborn_berger(context: TiebreakContext, tpn: int, _group: Collection[int
 
 
 def koya_threshold(context: TiebreakContext) -> float:
-    """Half the maximum possible score (C.07 9.2), counting the games a player can have so far.
+    """Half the maximum possible score (C.07 9.2), counting the games a player can have had so far.
 
-    In an odd round robin every player rests once per cycle, and a player never paired is no game for
-    anyone; both lower the maximum (as the TEC tie-break server counts it).
+    With predetermined pairings the maximum is a win in every scheduled game: in an odd round robin every
+    player rests once per cycle, so the most games anyone is scheduled for is one fewer per cycle than the
+    rounds (the TEC tie-break server makes the same reduction). In a Swiss every round can bring a win.
     """
     games = context.through_round
     if context.predetermined:
-        field_size = len(context.players)
-        if field_size and games % field_size == 0:
-            games -= games // field_size
-        games -= sum(1 for p in context.players.values() if not any(r.opponent is not None for r in p.records))
+        games = max((sum(1 for r in p.records if r.opponent is not None) for p in context.players.values()), default=0)
     return context.settings.points_win * games / 2
 
 
