@@ -119,7 +119,9 @@ def _buchholz(context: TiebreakContext, tpn: int, _group: Collection[int]) -> li
 def fore_context(context: TiebreakContext) -> TiebreakContext:
     """The event as if every paired game of the final round had been drawn (C.07 8.3, Fore Buchholz).
 
-    Byes of the final round keep their value. Before the final round is paired, nothing changes.
+    The final round is the event's last planned round, once the state includes it (standings include a
+    round from its first result on); its games, forfeits and unfinished games alike, count as draws
+    against the scheduled opponent, and its byes keep their value. Before that, FB equals BH.
     """
     def compute() -> TiebreakContext:
         final = context.settings.rounds
