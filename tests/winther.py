@@ -10,9 +10,14 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from sheetpair.core import operations
 from sheetpair.core.model import Player, Result, Settings, Tournament
 from sheetpair.core.results import parse_result
+from sheetpair.core.standings import standings
+from sheetpair.core.state import derive
+from sheetpair.core.tiebreaks import compute_tiebreak
 
 from .conftest import CONFORMANCE
 
@@ -77,4 +82,17 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
     return run
 
 
-__all__ = ["case_files", "load_case", "replay", "roster_from_order", "parse_result"]
+def assert_standings_match(tournament: Tournament, expected: list[dict], keys: dict[str, str]) -> None:
+    """The final standings agree with the page's: order, score, and every tie-break in ``keys`` (sheetpair
+    code -> the case's ``tiebreaks`` key) for every player, to within 1e-9, whether it ranks or not."""
+    table = standings(tournament)
+    assert [s.name for s in table] == [e["player"] for e in expected]
+    state = derive(tournament)
+    for line, page in zip(table, expected):
+        assert line.points == pytest.approx(page["score"]), line.name
+        for code, key in keys.items():
+            value = compute_tiebreak(state, line.tpn, code).value
+            assert value == pytest.approx(page["tiebreaks"][key], abs=1e-9), (line.name, code)
+
+
+__all__ = ["assert_standings_match", "case_files", "load_case", "replay", "roster_from_order", "parse_result"]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from ..core.model import Bye, ByeKind, Game, Tournament
+from collections.abc import Iterable, Sequence
+from functools import cmp_to_key
+
+from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
+from ..core.state import PlayerState, TournamentState
+from ..core.tiebreaks import compute_tiebreak
+from .topdown import Compatible
 
 
 def requested_byes(tournament: Tournament, round_number: int) -> list[Bye]:
@@ -26,3 +32,47 @@ def number_boards(pairs: list[tuple[int, int]]) -> list[Game]:
 
 def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
+
+
+def may_meet(tournament: Tournament, state: TournamentState) -> Compatible:
+    """Pairs allowed without a rematch: not yet met over the board, and not ruled out by the arbiter.
+
+    A forfeited game is no meeting (C.04.1.b counts games played), so its players may be paired again.
+    """
+    forbidden = tournament.forbidden_pairs
+
+    def compatible(a: int, b: int) -> bool:
+        return not state[a].has_played(b) and frozenset((a, b)) not in forbidden
+
+    return compatible
+
+
+def had_pairing_bye(player: PlayerState) -> bool:
+    """True after a bye the pairing gave (requested byes and forfeit wins do not count on the Winther pages)."""
+    return any(r.outcome is Outcome.PAIRING_BYE for r in player.records)
+
+
+def bye_candidates(order: Sequence[int], state: TournamentState) -> list[int]:
+    """Who may take the pairing bye, in turn: from the bottom of ``order`` up, those without a bye first."""
+    upwards = list(reversed(order))
+    return [p for p in upwards if not had_pairing_bye(state[p])] + [p for p in upwards if had_pairing_bye(state[p])]
+
+
+def ranking_order(
+    state: TournamentState, players: Iterable[int], tiebreaks: Sequence[str], *, tolerance: float = 0.0
+) -> list[int]:
+    """``players`` by score, then each tie-break (highest first), then start number.
+
+    Tie-break values closer than ``tolerance`` count as equal (club-swiss compares WNT within 1e-4).
+    """
+    values = {
+        p: (state.score(p), *(compute_tiebreak(state, p, code).value for code in tiebreaks)) for p in players
+    }
+
+    def compare(a: int, b: int) -> int:
+        for index, (x, y) in enumerate(zip(values[a], values[b])):
+            if abs(x - y) > (tolerance if index else 1e-9):
+                return -1 if x > y else 1
+        return a - b
+
+    return sorted(values, key=cmp_to_key(compare))

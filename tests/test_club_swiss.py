@@ -1,0 +1,45 @@
+"""Club Swiss (club-swiss): Winther's reference cases replayed in full, and the solver's invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sheetpair.core.model import Player, Settings
+from sheetpair.pairing.club_swiss import SYSTEM, group_sizes
+
+from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
+
+TIEBREAKS = {"wnt": ("WNT",), "buchholz": ("BH", "SB")}
+CASE_KEYS = {"WNT": "wnt", "BH": "buchholz", "SB": "sonneborn_berger"}
+
+
+def club_settings(case: dict) -> Settings:
+    choice = case["options"].get("tieBreak", "wnt")
+    return Settings("club-swiss", case["rounds_planned"], bye_value=1.0, tiebreaks=TIEBREAKS[choice],
+                    options={"tiebreak": choice})
+
+
+@pytest.mark.parametrize("path", case_files("club-swiss"), ids=lambda p: p.stem)
+def test_winther_club_swiss_case(path):
+    case = load_case(path)
+    players, names = roster_from_order(case, "seed")
+    run = replay(case, club_settings(case), players, names)
+    assert run.differences == []
+    assert_standings_match(run.tournament, case["final_standings"], CASE_KEYS)
+
+
+@pytest.mark.parametrize("count, sizes", [(4, (2, 2)), (15, (7, 8)), (16, (4, 4, 8)), (17, (4, 4, 9)), (32, (10, 10, 12))])
+def test_rating_groups(count, sizes):
+    assert group_sizes(count) == sizes
+
+
+def test_initial_order_shuffles_inside_the_rating_groups_only():
+    roster = [Player(0, f"P{i:02}", rating=2400 - 10 * i) for i in range(32)]
+    settings = Settings("club-swiss", 7, seed=5)
+    ordered = SYSTEM.initial_order(roster, settings, random.Random(5))
+    assert ordered == SYSTEM.initial_order(roster, settings, random.Random(5))
+    for start, size in ((0, 10), (10, 10), (20, 12)):
+        assert sorted(p.name for p in ordered[start:start + size]) == [p.name for p in roster[start:start + size]]
+    assert [p.name for p in ordered] != [p.name for p in roster]
