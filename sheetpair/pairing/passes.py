@@ -1,0 +1,150 @@
+"""The Winther Swiss solver: top-down pairing in passes that relax the colour and rematch rules in turn.
+
+Both Winther Swiss systems (club-swiss.htm §5 and the Winther-accelerated Swiss of seed ``002``) pair a
+round the same way once the field is one pool: players ordered by score, the tie-break and the seed; the top
+player takes the first opponent below who is allowed; the first pass allows at most two equal colours in a
+row and a colour difference of at most ±2 and no rematch; later passes allow three in a row, then
+rematches, then (last resort) any colours. Each pass tries the bye candidates in turn before giving up.
+
+Colour orientation of a pair: the only orientation the rules allow; if both are allowed, the player with
+fewer Whites gets White, then the lower rating, then the higher start number (seed ``002``: "If equal, the
+lowest-rated player receives White (or lower-seeded if equal rating)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.errors import PairingError
+from ..core.model import Colour, Outcome, Tournament
+from ..core.state import PlayerState, TournamentState
+from .colours import may_take, whites
+from .common import bye_candidates, may_meet, ranking_order
+from .topdown import PairingGraph, pair_top_down
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One pass: the longest run of equal colours allowed (``None``: colours may be bent), rematches or not."""
+
+    max_run: int | None
+    rematches: bool
+
+    @property
+    def runs_to_try(self) -> range:
+        """Run limits tried in turn when orienting a pair: stay at two in a row if the pass allows it."""
+        return range(2, (self.max_run or 3) + 1)
+
+
+STRICT = Pass(2, False)
+THREE_IN_A_ROW = Pass(3, False)
+
+Penalty = Callable[[int, int], int]
+"""(top player, candidate) -> how much less wanted the pair is; candidates are tried by score gap, then this."""
+
+Board = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SolverRules:
+    """What distinguishes one Winther page's solver from another's."""
+
+    passes: tuple[Pass, ...]
+    bye_candidates: int | None = None
+    """How many players (from the bottom up) may be tried for the bye; ``None``: everyone."""
+    bye_counts_as_white: bool = False
+    """swiss-eng stores a bye as a White game, so it counts when Whites are compared."""
+    wnt_tolerance: float = 0.0
+    """WNT values closer than this count as equal (club-swiss: 1e-4)."""
+
+
+class PassSolver:
+    """Pairs one round of a Winther Swiss from the derived state."""
+
+    def __init__(
+        self, tournament: Tournament, state: TournamentState, tiebreaks: tuple[str, ...], rules: SolverRules
+    ) -> None:
+        self.tournament = tournament
+        self.state = state
+        self.tiebreaks = tiebreaks
+        self.rules = rules
+        self._meet = may_meet(tournament, state)
+
+    def order(self, players: Sequence[int]) -> list[int]:
+        """Score, tie-break (highest first), start number."""
+        tolerance = self.rules.wnt_tolerance if "WNT" in self.tiebreaks else 0.0
+        return ranking_order(self.state, players, self.tiebreaks, tolerance=tolerance)
+
+    def solve(self, players: Sequence[int], penalty: Penalty | None = None) -> tuple[list[Board], int | None, Pass]:
+        """(white, black) boards in the order made, the bye (``None`` for an even field), and the pass used.
+
+        :raises PairingError: when no pass pairs everyone (only arbiter-forbidden pairs can cause this).
+        """
+        order = self.order(players)
+        byes: list[int | None] = [None]
+        if len(order) % 2:
+            byes = list(bye_candidates(order, self.state)[:self.rules.bye_candidates])
+        for rule in self.rules.passes:
+            graph = PairingGraph(order, lambda a, b, r=rule: self._allowed(a, b, r))
+            for bye in byes:
+                pairs = pair_top_down([p for p in order if p != bye], graph, self._candidates(rule, penalty))
+                if pairs is not None:
+                    return [self.orient(a, b, rule) for a, b in pairs], bye, rule
+        raise PairingError(
+            "no pairing exists for start numbers " + ", ".join(map(str, order)) + ": the arbiter's forbidden pairs"
+            " leave someone without an opponent"
+        )
+
+    def _allowed(self, a: int, b: int, rule: Pass) -> bool:
+        if rule.rematches:
+            allowed = frozenset((a, b)) not in self.tournament.forbidden_pairs
+        else:
+            allowed = self._meet(a, b)
+        if rule.max_run is None or not allowed:
+            return allowed
+        return self.legal(a, b, rule.max_run) or self.legal(b, a, rule.max_run)
+
+    def legal(self, white: int, black: int, max_run: int) -> bool:
+        """True when ``white`` may have White and ``black`` Black: difference within ±2, runs within ``max_run``."""
+        return may_take(self.state[white], Colour.WHITE, max_run=max_run) and may_take(
+            self.state[black], Colour.BLACK, max_run=max_run
+        )
+
+    def _candidates(self, rule: Pass, penalty: Penalty | None):
+        score = self.state.score
+
+        def candidates(top: int, rest: Sequence[int]) -> list[int]:
+            return sorted(rest, key=lambda c: (
+                rule.rematches and self.state[top].has_played(c),
+                score(top) - score(c),
+                penalty(top, c) if penalty else 0,
+            ))
+
+        return candidates
+
+    def orient(self, a: int, b: int, rule: Pass) -> Board:
+        """(white, black) for a pair the pass allowed.
+
+        The pass bends the run limit only as far as it must: an orientation that keeps both players to two
+        equal colours in a row wins over one that needs three (so ``club-swiss/n6-r5-wnt`` round 5 keeps P03
+        and P05 off a third).
+        """
+        for max_run in rule.runs_to_try:
+            a_white, b_white = self.legal(a, b, max_run), self.legal(b, a, max_run)
+            if a_white != b_white:
+                return (a, b) if a_white else (b, a)
+            if a_white:
+                break
+        return (a, b) if self._white_claim(a) < self._white_claim(b) else (b, a)
+
+    def _white_claim(self, tpn: int) -> tuple[int, int, int]:
+        """The smaller claim gets White: fewer Whites, then lower rating, then the higher start number."""
+        player = self.state[tpn]
+        return self.white_count(player), player.player.rating, -tpn
+
+    def white_count(self, player: PlayerState) -> int:
+        count = whites(player)
+        if self.rules.bye_counts_as_white:
+            count += sum(1 for r in player.records if r.outcome is Outcome.PAIRING_BYE)
+        return count
