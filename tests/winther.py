@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sheetpair.core import operations
-from sheetpair.core.model import Player, Result, Settings, Tournament
+from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.results import parse_result
 from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
@@ -43,6 +43,10 @@ class Replay:
     tournament: Tournament
     names: dict[str, int]
     differences: list[str] = field(default_factory=list)
+    differing_rounds: list[int] = field(default_factory=list)
+    """Rounds whose pairing or byes differ from the page's."""
+    paired: dict[int, Round] = field(default_factory=dict)
+    """sheetpair's own pairing of every round, before any page round replaced it."""
 
 
 def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[str, int]]:
@@ -54,13 +58,23 @@ def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[s
     return players, {p.name: p.tpn for p in players}
 
 
-def replay(case: dict, settings: Settings, players: list[Player], names: dict[str, int]) -> Replay:
+def replay(
+    case: dict, settings: Settings, players: list[Player], names: dict[str, int], *, follow_page: bool = False
+) -> Replay:
+    """Pairs every round with sheetpair and compares it with the page's.
+
+    With ``follow_page`` a round that differs is replaced by the page's round before its results are entered,
+    so every round is paired from the page's own history and each difference is judged on its own (used for
+    cases from a page version that deviates from the specification).
+    """
     tournament = Tournament(settings=settings, players=players)
     run = Replay(tournament, names)
     by_tpn = {v: k for k, v in names.items()}
     for rnd in case["rounds"]:
         number = rnd["round"]
         paired = operations.pair_next_round(tournament)
+        run.paired[number] = paired
+        found = len(run.differences)
         got = sorted((g.board, by_tpn[g.white], by_tpn[g.black]) for g in paired.games)
         want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
         if got != want:
@@ -69,6 +83,11 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
         want_byes = sorted((b["player"], float(b["points"])) for b in rnd["byes"])
         if got_byes != want_byes:
             run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
+        if len(run.differences) > found:
+            run.differing_rounds.append(number)
+            if follow_page:
+                tournament.rounds[-1] = page_round(rnd, names)
+                paired = tournament.rounds[-1]
         for p in rnd["pairings"]:
             game = next((g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None)
             if game is None:
@@ -80,6 +99,13 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
         for w in rnd.get("withdrawals") or []:
             operations.withdraw(tournament, names[w["player"]], number + 1)
     return run
+
+
+def page_round(rnd: dict, names: dict[str, int]) -> Round:
+    """The page's round as sheetpair stores it (results not entered yet; byes as pairing-allocated byes)."""
+    games = [Game(p["board"], names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
+    byes = [Bye(names[b["player"]], ByeKind.PAB, b.get("board")) for b in rnd["byes"]]
+    return Round(rnd["round"], games, byes)
 
 
 def assert_standings_match(tournament: Tournament, expected: list[dict], keys: dict[str, str]) -> None:

@@ -57,6 +57,8 @@ class SolverRules:
     """swiss-eng stores a bye as a White game, so it counts when Whites are compared."""
     wnt_tolerance: float = 0.0
     """WNT values closer than this count as equal (club-swiss: 1e-4)."""
+    bye_by_seed: bool = False
+    """swiss-eng gives the bye by score and seed alone; club-swiss from the bottom of the pairing order."""
 
 
 class PassSolver:
@@ -84,7 +86,8 @@ class PassSolver:
         order = self.order(players)
         byes: list[int | None] = [None]
         if len(order) % 2:
-            byes = list(bye_candidates(order, self.state)[:self.rules.bye_candidates])
+            ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_seed else order
+            byes = list(bye_candidates(ranked, self.state)[:self.rules.bye_candidates])
         for rule in self.rules.passes:
             graph = PairingGraph(order, lambda a, b, r=rule: self._allowed(a, b, r))
             for bye in byes:
