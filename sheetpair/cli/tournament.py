@@ -120,6 +120,7 @@ def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:
         "round": paired.number,
         "boards": [{"board": g.board, "white": g.white, "black": g.black} for g in paired.games],
         "byes": [{"player": b.player, "points": settings.points_for_bye(b.kind), "kind": b.kind.value}
+                 | ({"board": b.board} if b.board is not None else {})
                  for b in paired.byes],
     }
 

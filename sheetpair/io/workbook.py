@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import fields
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .. import __version__
 from ..core.errors import InputError, WorkbookError
@@ -179,7 +179,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         if row and row[0] not in (None, ""):
             values[str(row[0]).strip()] = (row[1] if len(row) > 1 else None, cell_address(r, 2))
 
-    def get(key: str, parse: Callable[[CellValue], object], default: object = None, *, required: bool = False):
+    def get(key: str, parse: Callable[[CellValue], Any], default: Any = None, *, required: bool = False) -> Any:
         if key not in values or values[key][0] in (None, ""):
             if required:
                 raise WorkbookError(f"the setting {key!r} is missing", sheet=SETTINGS_SHEET)
@@ -384,13 +384,12 @@ def _player_value(player: Player, attribute: str) -> CellValue:
 
 def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str]) -> None:
     if PLAYERS_SHEET not in names:
-        header = [title for title, _ in PLAYER_COLUMNS]
         rows = [[_player_value(p, attr) for _, attr in PLAYER_COLUMNS] for p in tournament.players]
-        port.write_sheet(SheetSpec(PLAYERS_SHEET, header, rows, table_name=PLAYERS_TABLE,
+        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows, table_name=PLAYERS_TABLE,
                                    text_columns=frozenset({"Name", "Title", "Federation", "FIDE ID", "Club", "Team"})))
         return
     existing = port.read_sheet(PLAYERS_SHEET)
-    header = list(existing[0]) if existing else []
+    header: list[CellValue] = list(existing[0]) if existing else []
     columns: dict[str, int] = {}
     for c, title in enumerate(header, start=1):
         key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
