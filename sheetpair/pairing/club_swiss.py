@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.model import Player, Tournament
+from ..core.model import Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import number_boards, pairing_bye, players_to_pair, requested_byes
@@ -53,6 +53,11 @@ class ClubSwiss(PairingSystem):
     }
     default_bye_value = 1.0
     default_tiebreaks = ("WNT",)
+
+    def max_meetings(self, settings: Settings) -> int:
+        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
+        event's length is the only limit."""
+        return settings.rounds
 
     def initial_order(self, players: list[Player], settings, rng: random.Random) -> list[Player]:
         """Rating order (equal ratings keep entry order), each rating group shuffled on its own, A then B then C."""

@@ -35,14 +35,15 @@ def pairing_bye(tpn: int, board: int | None = None) -> Bye:
 
 
 def may_meet(tournament: Tournament, state: TournamentState) -> Compatible:
-    """Pairs allowed without a rematch: not yet met over the board, and not ruled out by the arbiter.
+    """Pairs allowed without a rematch: never paired before, and not ruled out by the arbiter.
 
-    A forfeited game is no meeting (C.04.1.b counts games played), so its players may be paired again.
+    A forfeited game counts as a meeting: the Winther pages keep the opponent in the player's history, and
+    seed ``003`` says plainly that no two players meet twice.
     """
     forbidden = tournament.forbidden_pairs
 
     def compatible(a: int, b: int) -> bool:
-        return not state[a].has_played(b) and frozenset((a, b)) not in forbidden
+        return b not in state[a].opponents_paired and frozenset((a, b)) not in forbidden
 
     return compatible
 

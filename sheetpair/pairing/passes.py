@@ -119,7 +119,7 @@ class PassSolver:
 
         def candidates(top: int, rest: Sequence[int]) -> list[int]:
             return sorted(rest, key=lambda c: (
-                rule.rematches and self.state[top].has_played(c),
+                rule.rematches and c in self.state[top].opponents_paired,
                 score(top) - score(c),
                 penalty(top, c) if penalty else 0,
             ))

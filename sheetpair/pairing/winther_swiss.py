@@ -81,6 +81,11 @@ class WintherSwiss(PairingSystem):
     default_bye_value = 1.0
     default_tiebreaks = ("WNT",)
 
+    def max_meetings(self, settings: Settings) -> int:
+        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
+        event's length is the only limit."""
+        return settings.rounds
+
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Rating order; with ``randomise=yes`` each round-1 quadrant (half) is shuffled, the odd player in Q4."""
         ordered = super().initial_order(players, settings, rng)
