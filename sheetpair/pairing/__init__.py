@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, club_swiss, winther_swiss
+from . import berger, club_swiss, simple_swiss, winther_swiss
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
@@ -12,6 +12,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         berger.SYSTEM,
         club_swiss.SYSTEM,
         winther_swiss.SYSTEM,
+        simple_swiss.SYSTEM,
     )
 }
 

@@ -13,7 +13,8 @@ Seed ``002``, which wins over the older page swiss-eng.htm @07645cc where they d
   lower seed White in round 1, then the colours are reversed.
 * Round 3+: by score, the selected tie-break (live WNT or Buchholz) and seed, paired top-down
   (:mod:`.passes`): colour difference never ±3, three equal colours in a row only when balance forces it,
-  no rematch while a rematch-free pairing exists, nobody left unpaired.
+  no rematch while a rematch-free pairing exists, nobody left unpaired. When these cannot all hold, the
+  order of sacrifice is: two-in-a-row, then the colour limits (with a note), and a rematch last (with a note).
 * Colours: fewer Whites gets White, then the lower rating, then the lower seed. Where the seed is silent the
   page is the reference: a bye counts as a White game when Whites are compared, the bye is printed as the
   last board and goes to the lowest score, then the lowest seed, without a bye (the tie-break plays no part).
@@ -38,7 +39,8 @@ QUADRANTS_FROM = 16
 """Round-1 fields of this size pair in quadrants; smaller ones top half against bottom half."""
 
 RULES = SolverRules(
-    passes=(STRICT, THREE_IN_A_ROW, Pass(3, True), Pass(None, True)),
+    # A rematch is the last resort (nobody may be left unpaired): colours are bent before a rematch is made.
+    passes=(STRICT, THREE_IN_A_ROW, Pass(None, False), Pass(3, True), Pass(None, True)),
     bye_counts_as_white=True,
     bye_by_seed=True,
 )
@@ -167,11 +169,13 @@ def _round_one_colour(player: PlayerState) -> Colour | None:
 
 
 def _pass_notes(used: Pass) -> list[str]:
-    if used.max_run is None:
-        return ["no pairing keeps every colour difference within ±2: colours were bent"]
+    """What the arbiter should know when the round needed more than the colour rules allow."""
+    notes = []
     if used.rematches:
-        return ["no pairing without a rematch exists: rematches were allowed"]
-    return []
+        notes.append("no pairing without a rematch exists: a rematch was made")
+    if used.max_run is None:
+        notes.append("no pairing keeps the colour limits (difference ±2, three in a row): colours were bent")
+    return notes
 
 
 SYSTEM = WintherSwiss()

@@ -25,6 +25,23 @@ def _wnt(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Cont
     return parts
 
 
+# --- simple club Swiss (seed 003) ---------------------------------------------------------------------
+
+
+def _buchholz_byes_as_zero(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """Opponents' scores of every game, plus a 0 for every bye, in round order.
+
+    Seed ``003``: "A bye counts as an opponent with 0 points. Cut-1 drops the lowest of those scores", so a
+    cut removes the bye first (the Norwegian Monrad page's list is the same; one code serves both).
+    """
+    games = [Contribution(opponent_score(state, r), r.round, r.opponent, "opponent's score")
+             for r in game_records(state[tpn])]
+    byes = [Contribution(0.0, r.round, None, "bye: an opponent with 0 points") for r in state[tpn].byes]
+    return sorted(games + byes, key=lambda c: c.round or 0)
+
+
 SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt),
+    TiebreakSpec("BHN", "Buchholz with a bye counted as an opponent with 0 points", _buchholz_byes_as_zero,
+                 cuttable=True),
 )
