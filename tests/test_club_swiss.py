@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from sheetpair.core.model import Player, Settings
-from sheetpair.pairing.club_swiss import SYSTEM, group_sizes
+from sheetpair.core.model import Player, Settings, Tournament
+from sheetpair.pairing.club_swiss import SYSTEM, rating_groups, group_sizes
 
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 
@@ -25,17 +25,22 @@ def club_settings(case: dict) -> Settings:
 def test_winther_club_swiss_case(path):
     case = load_case(path)
     players, names = roster_from_order(case, "seed")
+    groups = rating_groups(Tournament(club_settings(case), players), sorted(p.tpn for p in players))
+    page_groups = {e["seed"]: e["group"] for e in case["initial_order"]}
+    if len(groups) == 3:
+        assert [[page_groups[t] for t in g] for g in groups] == [["A"] * len(groups[0]), ["B"] * len(groups[1]),
+                                                                  ["C"] * len(groups[2])]
     run = replay(case, club_settings(case), players, names)
     assert run.differences == []
     assert_standings_match(run.tournament, case["final_standings"], CASE_KEYS)
 
 
 @pytest.mark.parametrize("count, sizes", [(4, (2, 2)), (15, (7, 8)), (16, (4, 4, 8)), (17, (4, 4, 9)), (32, (10, 10, 12))])
-def test_rating_groups(count, sizes):
+def testrating_groups(count, sizes):
     assert group_sizes(count) == sizes
 
 
-def test_initial_order_shuffles_inside_the_rating_groups_only():
+def test_initial_order_shuffles_inside_therating_groups_only():
     roster = [Player(0, f"P{i:02}", rating=2400 - 10 * i) for i in range(32)]
     settings = Settings("club-swiss", 7, seed=5)
     ordered = SYSTEM.initial_order(roster, settings, random.Random(5))

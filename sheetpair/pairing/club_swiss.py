@@ -48,7 +48,8 @@ class ClubSwiss(PairingSystem):
     description = "Club Swiss (Winther): rating groups drawn separately, two rounds across groups, then Swiss"
     options = {
         "tiebreak": OptionSpec(
-            "wnt", "order for pairing and standings: live WNT, or Buchholz then Sonneborn-Berger", ("wnt", "buchholz")
+            "wnt", "pairing order inside a score: live WNT, or Buchholz then Sonneborn-Berger (standings follow "
+            "--tiebreaks: WNT, or BH,SB)", ("wnt", "buchholz"),
         ),
     }
     default_bye_value = 1.0
@@ -76,7 +77,7 @@ class ClubSwiss(PairingSystem):
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)
         solver = PassSolver(tournament, state, self.tiebreaks(tournament), RULES)
-        groups = _rating_groups(tournament, players_to_pair(tournament, round_number))
+        groups = rating_groups(tournament, players_to_pair(tournament, round_number))
         if round_number == 1:
             boards, bye = _first_round(groups, solver)
         elif round_number == 2 and len(groups) == 3:
@@ -87,7 +88,7 @@ class ClubSwiss(PairingSystem):
         return Pairing(number_boards(boards), byes + requested_byes(tournament, round_number))
 
 
-def _rating_groups(tournament: Tournament, players: list[int]) -> list[list[int]]:
+def rating_groups(tournament: Tournament, players: list[int]) -> list[list[int]]:
     """The players to pair, split in the rating groups of the start list (by start-number position)."""
     roster = sorted(p.tpn for p in tournament.players)
     groups: list[list[int]] = []

@@ -40,8 +40,14 @@ def _buchholz_byes_as_zero(state: TournamentState, tpn: int, _group: Collection[
     return sorted(games + byes, key=lambda c: c.round or 0)
 
 
+def _starting_rank(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """Seed ``003``'s last tie-break: the starting rank, so that no two players share a place."""
+    return [Contribution(-float(tpn), None, None, f"start number {tpn} (a lower number ranks higher)")]
+
+
 SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt),
     TiebreakSpec("BHN", "Buchholz with a bye counted as an opponent with 0 points", _buchholz_byes_as_zero,
                  cuttable=True),
+    TiebreakSpec("SNO", "Starting rank (a lower start number ranks higher)", _starting_rank),
 )
