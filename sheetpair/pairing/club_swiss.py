@@ -37,7 +37,7 @@ def group_sizes(count: int) -> tuple[int, ...]:
 
 
 RULES = SolverRules(
-    passes=(STRICT, THREE_IN_A_ROW, Pass(3, True)),
+    passes=(STRICT, THREE_IN_A_ROW, Pass(None, True)),  # the relaxed pass: rematches, colours bent
     bye_candidates=6,  # the page tries at most six players for the bye, from the bottom up
     wnt_tolerance=1e-4,
 )
@@ -78,14 +78,16 @@ class ClubSwiss(PairingSystem):
         state = derive(tournament, through_round=round_number - 1)
         solver = PassSolver(tournament, state, self.tiebreaks(tournament), RULES)
         groups = rating_groups(tournament, players_to_pair(tournament, round_number))
+        notes: list[str] = []
         if round_number == 1:
             boards, bye = _first_round(groups, solver)
         elif round_number == 2 and len(groups) == 3:
             boards, bye = _second_round(groups, solver, state)
         else:
-            boards, bye, _ = solver.solve([p for g in groups for p in g])
+            solved = solver.solve([p for g in groups for p in g])
+            boards, bye, notes = solved.boards, solved.bye, solved.notes
         byes = [pairing_bye(bye)] if bye is not None else []
-        return Pairing(number_boards(boards), byes + requested_byes(tournament, round_number))
+        return Pairing(number_boards(boards), byes + requested_byes(tournament, round_number), notes)
 
 
 def rating_groups(tournament: Tournament, players: list[int]) -> list[list[int]]:
@@ -106,8 +108,10 @@ def _first_round(groups: list[list[int]], solver: PassSolver) -> tuple[list[tupl
     crossed = min(len(strong), len(middle))
     boards = list(zip(strong[:crossed], middle[:crossed]))
     others = strong[crossed:] + middle[crossed:] + [p for g in groups[2:] for p in g]
-    rest, bye, _ = solver.solve(others) if others else ([], None, None)
-    return boards + rest, bye
+    if not others:
+        return boards, None
+    solved = solver.solve(others)
+    return boards + solved.boards, solved.bye
 
 
 def _second_round(
@@ -127,9 +131,10 @@ def _second_round(
     boards: list[tuple[int, int]] = []
     bye = None
     for pool in pools:
-        made, pool_bye, _ = solver.solve(pool, penalty) if pool else ([], None, None)
-        boards += made
-        bye = pool_bye if pool_bye is not None else bye
+        if pool:
+            solved = solver.solve(pool, penalty)
+            boards += solved.boards
+            bye = solved.bye if solved.bye is not None else bye
     boards.sort(key=lambda pair: -(state.score(pair[0]) + state.score(pair[1])))
     return boards, bye
 

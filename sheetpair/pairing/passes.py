@@ -47,6 +47,15 @@ Board = tuple[int, int]
 
 
 @dataclass(frozen=True)
+class Solved:
+    """A paired round: (white, black) boards in the order made, the bye (``None`` if even), notes."""
+
+    boards: list[Board]
+    bye: int | None
+    notes: list[str]
+
+
+@dataclass(frozen=True)
 class SolverRules:
     """What distinguishes one Winther page's solver from another's."""
 
@@ -78,8 +87,8 @@ class PassSolver:
         tolerance = self.rules.wnt_tolerance if "WNT" in self.tiebreaks else 0.0
         return ranking_order(self.state, players, self.tiebreaks, tolerance=tolerance)
 
-    def solve(self, players: Sequence[int], penalty: Penalty | None = None) -> tuple[list[Board], int | None, Pass]:
-        """(white, black) boards in the order made, the bye (``None`` for an even field), and the pass used.
+    def solve(self, players: Sequence[int], penalty: Penalty | None = None) -> Solved:
+        """Pairs ``players`` with the first pass that can.
 
         :raises PairingError: when no pass pairs everyone (only arbiter-forbidden pairs can cause this).
         """
@@ -93,11 +102,25 @@ class PassSolver:
             for bye in byes:
                 pairs = pair_top_down([p for p in order if p != bye], graph, self._candidates(rule, penalty))
                 if pairs is not None:
-                    return [self.orient(a, b, rule) for a, b in pairs], bye, rule
+                    boards = [self.orient(a, b, rule) for a, b in pairs]
+                    return Solved(boards, bye, self._notes(boards))
         raise PairingError(
             "no pairing exists for start numbers " + ", ".join(map(str, order)) + ": the arbiter's forbidden pairs"
             " leave someone without an opponent"
         )
+
+    def _notes(self, boards: list[Board]) -> list[str]:
+        """What the arbiter should know when the round needed a rematch or broke a colour limit."""
+        notes = []
+        rematches = [b for b in boards if b[1] in self.state[b[0]].opponents_paired]
+        if rematches:
+            listed = ", ".join(f"{w}-{b}" for w, b in rematches)
+            notes.append(f"no pairing without a rematch exists: rematch {listed}")
+        bent = [b for b in boards if not self.legal(*b, max_run=3)]
+        if bent:
+            listed = ", ".join(f"{w}-{b}" for w, b in bent)
+            notes.append(f"colours were bent (difference beyond ±2 or four in a row) on {listed}")
+        return notes
 
     def _allowed(self, a: int, b: int, rule: Pass) -> bool:
         if rule.rematches:

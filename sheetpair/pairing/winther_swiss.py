@@ -112,8 +112,8 @@ class WintherSwiss(PairingSystem):
         elif round_number == 2 and _quadrants_in_round_one(tournament):
             boards, bye = _second_round(tournament, state, players, solver)
         else:
-            boards, bye, used = solver.solve(players)
-            notes = _pass_notes(used)
+            solved = solver.solve(players)
+            boards, bye, notes = solved.boards, solved.bye, solved.notes
         byes = [pairing_bye(bye, len(boards) + 1)] if bye is not None else []
         return Pairing(number_boards(boards), byes + requested_byes(tournament, round_number), notes)
 
@@ -151,8 +151,8 @@ def _second_round(
         pairs = pair_score_groups(rest, graph, bracket_order=int)
         if pairs is not None:
             return [_second_round_colours(state[a], state[b]) for a, b in pairs], bye
-    boards, bye, _ = solver.solve(players)  # no rematch-free round-2 pairing: the Swiss passes decide
-    return boards, bye
+    solved = solver.solve(players)  # no rematch-free round-2 pairing: the Swiss passes decide
+    return solved.boards, solved.bye
 
 
 def _second_round_colours(higher: PlayerState, lower: PlayerState) -> Board:
@@ -166,16 +166,6 @@ def _round_one_colour(player: PlayerState) -> Colour | None:
     """The colour of round 1, a bye counting as White (as on the page)."""
     first = player.records[0]
     return Colour.WHITE if first.outcome is Outcome.PAIRING_BYE else first.colour
-
-
-def _pass_notes(used: Pass) -> list[str]:
-    """What the arbiter should know when the round needed more than the colour rules allow."""
-    notes = []
-    if used.rematches:
-        notes.append("no pairing without a rematch exists: a rematch was made")
-    if used.max_run is None:
-        notes.append("no pairing keeps the colour limits (difference ±2, three in a row): colours were bent")
-    return notes
 
 
 SYSTEM = WintherSwiss()
