@@ -32,7 +32,22 @@ def test_winther_club_swiss_case(path):
                                                                   ["C"] * len(groups[2])]
     run = replay(case, club_settings(case), players, names)
     assert run.differences == []
+    assert _rematches(run.tournament) == {
+        (r["round"], p["board"]) for r in case["rounds"] for p in r["pairings"] if p.get("rematch")
+    }, "a rematch exactly where the page's relaxed pass made one"
     assert_standings_match(run.tournament, case["final_standings"], CASE_KEYS)
+
+
+def _rematches(tournament: Tournament) -> set[tuple[int, int]]:
+    met: set[frozenset[int]] = set()
+    found = set()
+    for rnd in tournament.rounds:
+        for game in rnd.games:
+            pair = frozenset((game.white, game.black))
+            if pair in met:
+                found.add((rnd.number, game.board))
+            met.add(pair)
+    return found
 
 
 @pytest.mark.parametrize("count, sizes", [(4, (2, 2)), (15, (7, 8)), (16, (4, 4, 8)), (17, (4, 4, 9)), (32, (10, 10, 12))])
