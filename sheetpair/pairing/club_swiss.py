@@ -28,6 +28,7 @@ from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolver, SolverRules
 GROUPED_FROM = 16
 """Fields of this size and more are split in three rating groups, smaller ones in two halves."""
 
+
 def group_sizes(count: int) -> tuple[int, ...]:
     """Sizes of the rating groups, strongest first: (A, B, C) from 16 players, else (top, bottom)."""
     if count >= GROUPED_FROM:
@@ -60,7 +61,7 @@ class ClubSwiss(PairingSystem):
         event's length is the only limit."""
         return settings.rounds
 
-    def initial_order(self, players: list[Player], settings, rng: random.Random) -> list[Player]:
+    def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Rating order (equal ratings keep entry order), each rating group shuffled on its own, A then B then C."""
         by_rating = sorted(players, key=lambda p: -p.rating)
         ordered: list[Player] = []

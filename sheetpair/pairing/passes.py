@@ -3,8 +3,9 @@
 Both Winther Swiss systems (club-swiss.htm §5 and the Winther-accelerated Swiss of seed ``002``) pair a
 round the same way once the field is one pool: players ordered by score, the tie-break and the seed; the top
 player takes the first opponent below who is allowed; the first pass allows at most two equal colours in a
-row and a colour difference of at most ±2 and no rematch; later passes allow three in a row, then
-rematches, then (last resort) any colours. Each pass tries the bye candidates in turn before giving up.
+row, a colour difference of at most ±2 and no rematch; later passes (each system lists its own) allow three
+in a row, bent colours, rematches. Each pass tries the bye candidates in turn before giving up, and a pair's
+colours are bent no further than the pass needs.
 
 Colour orientation of a pair: the only orientation the rules allow; if both are allowed, the player with
 fewer Whites gets White, then the lower rating, then the higher start number (seed ``002``: "If equal, the
@@ -21,7 +22,7 @@ from ..core.model import Colour, Outcome, Tournament
 from ..core.state import PlayerState, TournamentState
 from .colours import may_take, whites
 from .common import bye_candidates, may_meet, ranking_order
-from .topdown import PairingGraph, pair_top_down
+from .topdown import Compatible, PairingGraph, pair_top_down
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class PassSolver:
             ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_seed else order
             byes = list(bye_candidates(ranked, self.state)[:self.rules.bye_candidates])
         for rule in self.rules.passes:
-            graph = PairingGraph(order, lambda a, b, r=rule: self._allowed(a, b, r))
+            graph = PairingGraph(order, self._allowed_in(rule))
             for bye in byes:
                 pairs = pair_top_down([p for p in order if p != bye], graph, self._candidates(rule, penalty))
                 if pairs is not None:
@@ -122,14 +123,19 @@ class PassSolver:
             notes.append(f"colours were bent (difference beyond ±2 or four in a row) on {listed}")
         return notes
 
-    def _allowed(self, a: int, b: int, rule: Pass) -> bool:
-        if rule.rematches:
-            allowed = frozenset((a, b)) not in self.tournament.forbidden_pairs
-        else:
-            allowed = self._meet(a, b)
-        if rule.max_run is None or not allowed:
-            return allowed
-        return self.legal(a, b, rule.max_run) or self.legal(b, a, rule.max_run)
+    def _allowed_in(self, rule: Pass) -> Compatible:
+        """Who may meet in this pass: no rematch (unless allowed) and one orientation within the colour rules."""
+
+        def allowed(a: int, b: int) -> bool:
+            if rule.rematches:
+                ok = frozenset((a, b)) not in self.tournament.forbidden_pairs
+            else:
+                ok = self._meet(a, b)
+            if rule.max_run is None or not ok:
+                return ok
+            return self.legal(a, b, rule.max_run) or self.legal(b, a, rule.max_run)
+
+        return allowed
 
     def legal(self, white: int, black: int, max_run: int) -> bool:
         """True when ``white`` may have White and ``black`` Black: difference within ±2, runs within ``max_run``."""

@@ -107,12 +107,13 @@ def pair_score_groups(
     groups: Sequence[Sequence[int]],
     graph: PairingGraph,
     *,
-    bracket_order: Callable[[int], object],
+    bracket_order: Callable[[int], int],
     candidates: Candidates = top_half_first,
 ) -> list[Pair] | None:
     """Pairs score groups from the highest down, with floaters and backtracking.
 
-    Each bracket is the score group plus the players floated into it, sorted by ``bracket_order``. The
+    Each bracket is the score group plus the players floated into it, sorted by ``bracket_order`` (a
+    player's place in the order the bracket uses: the ranking, or the start number). The
     bracket keeps as many players as it can pair among themselves (the fewest floaters, chosen from the
     bottom) and pairs them in ``candidates`` order (top half against bottom half by default); the floaters
     join the next group. The last group floats nobody. Returns the pairs bracket by bracket, or ``None``

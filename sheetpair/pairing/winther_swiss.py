@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
@@ -34,6 +35,8 @@ from .base import OptionSpec, Pairing, PairingSystem
 from .common import bye_candidates, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolver, SolverRules
 from .topdown import PairingGraph, pair_score_groups
+
+T = TypeVar("T")
 
 QUADRANTS_FROM = 16
 """Round-1 fields of this size pair in quadrants; smaller ones top half against bottom half."""
@@ -55,8 +58,10 @@ def round_one_blocks(count: int) -> tuple[int, ...]:
     return count // 2, count - count // 2
 
 
-def _split(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
-    blocks, start = [], 0
+def _split(players: Sequence[T], sizes: Sequence[int]) -> list[list[T]]:
+    """``players`` cut into consecutive blocks of ``sizes``."""
+    blocks: list[list[T]] = []
+    start = 0
     for size in sizes:
         blocks.append(list(players[start:start + size]))
         start += size
