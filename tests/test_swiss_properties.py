@@ -176,3 +176,14 @@ def test_colour_runs_count_played_games_only():
     state = derive(tournament)
     assert state[paired.games[0].white].colours == []
     assert state[paired.games[1].white].colours == [Colour.WHITE]
+
+
+@pytest.mark.parametrize("system", ["winther-swiss", "club-swiss", "simple-swiss"])
+def test_forbidden_pairs_never_meet(system):
+    tournament = _event(system, 8, 5, 3, {})
+    tournament.forbidden_pairs.add(frozenset((1, 5)))
+    tournament.forbidden_pairs.add(frozenset((2, 6)))
+    for _ in range(5):
+        for game in operations.pair_next_round(tournament).games:
+            assert frozenset((game.white, game.black)) not in tournament.forbidden_pairs
+            game.result = Result.DRAW

@@ -22,8 +22,9 @@ import random
 from ..core.model import Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import number_boards, pairing_bye, players_to_pair, requested_byes
+from .common import may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolver, SolverRules
+from .topdown import Compatible, PairingGraph, pair_score_groups
 
 GROUPED_FROM = 16
 """Fields of this size and more are split in three rating groups, smaller ones in two halves."""
@@ -81,7 +82,7 @@ class ClubSwiss(PairingSystem):
         groups = rating_groups(tournament, players_to_pair(tournament, round_number))
         notes: list[str] = []
         if round_number == 1:
-            boards, bye = _first_round(groups, solver)
+            boards, bye = _first_round(groups, solver, may_meet(tournament, state))
         elif round_number == 2 and len(groups) == 3:
             boards, bye = _second_round(groups, solver, state)
         else:
@@ -103,12 +104,21 @@ def rating_groups(tournament: Tournament, players: list[int]) -> list[list[int]]
     return groups
 
 
-def _first_round(groups: list[list[int]], solver: PassSolver) -> tuple[list[tuple[int, int]], int | None]:
-    """A[k] (White) against B[k], or top[k] against bottom[k]; the others by the solver (C, leftovers)."""
+def _first_round(
+    groups: list[list[int]], solver: PassSolver, compatible: Compatible
+) -> tuple[list[tuple[int, int]], int | None]:
+    """A[k] (White) against B[k], or top[k] against bottom[k]; the others by the solver (C, leftovers).
+
+    A pair the arbiter has forbidden is avoided the way a score group avoids a rematch (the next player of
+    the other group); if the two groups cannot be crossed at all, the solver pairs everyone.
+    """
     strong, middle = groups[0], groups[1]
     crossed = min(len(strong), len(middle))
-    boards = list(zip(strong[:crossed], middle[:crossed]))
+    crossing = strong[:crossed] + middle[:crossed]
+    boards = pair_score_groups([crossing], PairingGraph(crossing, compatible), bracket_order=int)
     others = strong[crossed:] + middle[crossed:] + [p for g in groups[2:] for p in g]
+    if boards is None:
+        boards, others = [], [p for g in groups for p in g]
     if not others:
         return boards, None
     solved = solver.solve(others)
