@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, club_swiss, simple_swiss, winther_swiss
+from . import berger, berger_swiss, club_swiss, scheveningen, simple_swiss, winther_swiss
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.name: system
     for system in (
         berger.SYSTEM,
+        berger_swiss.SYSTEM,
+        scheveningen.SYSTEM,
         club_swiss.SYSTEM,
         winther_swiss.SYSTEM,
         simple_swiss.SYSTEM,

@@ -22,9 +22,9 @@ import random
 from ..core.model import Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
+from .common import Compatible, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolver, SolverRules
-from .topdown import Compatible, PairingGraph, pair_score_groups
+from .topdown import pair_score_groups
 
 GROUPED_FROM = 16
 """Fields of this size and more are split in three rating groups, smaller ones in two halves."""
@@ -115,7 +115,7 @@ def _first_round(
     strong, middle = groups[0], groups[1]
     crossed = min(len(strong), len(middle))
     crossing = strong[:crossed] + middle[:crossed]
-    boards = pair_score_groups([crossing], PairingGraph(crossing, compatible), bracket_order=int)
+    boards = pair_score_groups([crossing], compatible, bracket_order=int)
     others = strong[crossed:] + middle[crossed:] + [p for g in groups[2:] for p in g]
     if boards is None:
         boards, others = [], [p for g in groups for p in g]

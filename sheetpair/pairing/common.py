@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cmp_to_key
 
 from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
 from ..core.state import PlayerState, TournamentState
 from ..core.tiebreaks import compute_tiebreak
-from .topdown import Compatible
 
 
 def requested_byes(tournament: Tournament, round_number: int) -> list[Bye]:
@@ -32,6 +31,10 @@ def number_boards(pairs: list[tuple[int, int]]) -> list[Game]:
 
 def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
+
+
+Compatible = Callable[[int, int], bool]
+"""(player, player) -> True when the two may be paired; symmetric."""
 
 
 def may_meet(tournament: Tournament, state: TournamentState) -> Compatible:

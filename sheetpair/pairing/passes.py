@@ -21,8 +21,8 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Tournament
 from ..core.state import PlayerState, TournamentState
 from .colours import may_take, whites
-from .common import bye_candidates, may_meet, ranking_order
-from .topdown import Compatible, PairingGraph, pair_top_down
+from .common import Compatible, bye_candidates, may_meet, ranking_order
+from .topdown import top_down_pairing
 
 
 @dataclass(frozen=True)
@@ -99,9 +99,9 @@ class PassSolver:
             ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_seed else order
             byes = list(bye_candidates(ranked, self.state)[:self.rules.bye_candidates])
         for rule in self.rules.passes:
-            graph = PairingGraph(order, self._allowed_in(rule))
+            allowed, preference = self._allowed_in(rule), self._preference(rule, penalty)
             for bye in byes:
-                pairs = pair_top_down([p for p in order if p != bye], graph, self._candidates(rule, penalty))
+                pairs = top_down_pairing([p for p in order if p != bye], allowed, preference)
                 if pairs is not None:
                     boards = [self.orient(a, b, rule) for a, b in pairs]
                     return Solved(boards, bye, self._notes(boards))
@@ -143,17 +143,19 @@ class PassSolver:
             self.state[black], Colour.BLACK, max_run=max_run
         )
 
-    def _candidates(self, rule: Pass, penalty: Penalty | None):
+    def _preference(self, rule: Pass, penalty: Penalty | None) -> Callable[[int, int], tuple[bool, float, int]]:
+        """Candidates in ranking order, re-sorted (stably) by: not met before (in a rematch pass), score gap,
+        then the ``penalty``."""
         score = self.state.score
 
-        def candidates(top: int, rest: Sequence[int]) -> list[int]:
-            return sorted(rest, key=lambda c: (
-                rule.rematches and c in self.state[top].opponents_paired,
-                score(top) - score(c),
-                penalty(top, c) if penalty else 0,
-            ))
+        def preference(top: int, candidate: int) -> tuple[bool, float, int]:
+            return (
+                rule.rematches and candidate in self.state[top].opponents_paired,
+                score(top) - score(candidate),
+                penalty(top, candidate) if penalty else 0,
+            )
 
-        return candidates
+        return preference
 
     def orient(self, a: int, b: int, rule: Pass) -> Board:
         """(white, black) for a pair the pass allowed.

@@ -30,9 +30,10 @@ from ..core.state import PlayerState, TournamentState, derive
 from .base import Pairing, PairingSystem
 from .colours import blacks, colour_run, last_colour, whites
 from .common import (
-    bye_candidates, had_pairing_bye, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes,
+    Compatible, bye_candidates, had_pairing_bye, may_meet, number_boards, pairing_bye, players_to_pair,
+    requested_byes,
 )
-from .topdown import PairingGraph, pair_score_groups
+from .topdown import pair_score_groups
 
 Board = tuple[int, int]
 
@@ -47,13 +48,13 @@ class SimpleSwiss(PairingSystem):
         state = derive(tournament, through_round=round_number - 1)
         players = players_to_pair(tournament, round_number)
         ranking = sorted(players, key=lambda p: (-state.score(p), p))
-        graph = PairingGraph(ranking, may_meet(tournament, state))
-        bye, pairs = _pair_with_bye(ranking, state, graph)
+        compatible = may_meet(tournament, state)
+        bye, pairs = _pair_with_bye(ranking, state, compatible)
         if pairs is None and len(ranking) % 2 and all(had_pairing_bye(state[p]) for p in ranking):
             raise PairingError(f"round {round_number} needs a bye, but every player still in the event has had "
                                "one and nobody gets two")
         if pairs is None:
-            raise PairingError(_no_pairing_message(round_number, ranking, graph))
+            raise PairingError(_no_pairing_message(round_number, ranking, compatible))
         if round_number == 1:
             boards = [(a, b) if board % 2 else (b, a) for board, (a, b) in enumerate(pairs, start=1)]
         else:
@@ -63,7 +64,7 @@ class SimpleSwiss(PairingSystem):
 
 
 def _pair_with_bye(
-    ranking: list[int], state: TournamentState, graph: PairingGraph
+    ranking: list[int], state: TournamentState, compatible: Compatible
 ) -> tuple[int | None, list[Board] | None]:
     """The bye (lowest-ranked without one, the next up if the rest cannot be paired) and the pairs."""
     candidates: list[int | None] = [None]
@@ -75,16 +76,16 @@ def _pair_with_bye(
         for p in rest:
             groups.setdefault(state.score(p), []).append(p)
         pairs = pair_score_groups(
-            [groups[s] for s in sorted(groups, reverse=True)], graph, bracket_order=ranking.index
+            [groups[s] for s in sorted(groups, reverse=True)], compatible, bracket_order=ranking.index
         )
         if pairs is not None:
             return bye, pairs
     return None, None
 
 
-def _no_pairing_message(round_number: int, ranking: list[int], graph: PairingGraph) -> str:
+def _no_pairing_message(round_number: int, ranking: list[int], compatible: Compatible) -> str:
     """Names the problem: who has no possible opponent left, or that the field as a whole is stuck."""
-    stuck = [p for p in ranking if not any(graph.compatible(p, q) for q in ranking if q != p)]
+    stuck = [p for p in ranking if not any(compatible(p, q) for q in ranking if q != p)]
     if stuck:
         names = ", ".join(str(p) for p in stuck)
         return (f"round {round_number} cannot be paired without a rematch: start number(s) {names} "

@@ -34,7 +34,7 @@ from ..core.state import PlayerState, TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import bye_candidates, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolver, SolverRules
-from .topdown import PairingGraph, pair_score_groups
+from .topdown import pair_score_groups
 
 T = TypeVar("T")
 
@@ -130,7 +130,7 @@ class WintherSwiss(PairingSystem):
         field = [p for p in players if p != bye]
         blocks = _split(field, round_one_blocks(len(field)))
         brackets = [blocks[i] + blocks[i + 1] for i in range(0, len(blocks), 2)]
-        pairs = pair_score_groups(brackets, PairingGraph(field, may_meet(tournament, state)), bracket_order=int)
+        pairs = pair_score_groups(brackets, may_meet(tournament, state), bracket_order=int)
         if pairs is None:
             raise PairingError("round 1 cannot be paired: the arbiter's forbidden pairs leave someone out")
         alternating = self.option(tournament.settings, "colour-policy") == "alternating"
@@ -150,10 +150,10 @@ def _second_round(
         by_score.setdefault(state.score(p), []).append(p)
     groups = [by_score[s] for s in sorted(by_score, reverse=True)]
     order = [p for g in groups for p in g]
-    graph = PairingGraph(order, may_meet(tournament, state))
+    compatible = may_meet(tournament, state)
     for bye in bye_candidates(order, state) if len(order) % 2 else [None]:
         rest = [[p for p in g if p != bye] for g in groups]
-        pairs = pair_score_groups(rest, graph, bracket_order=int)
+        pairs = pair_score_groups(rest, compatible, bracket_order=int)
         if pairs is not None:
             return [_second_round_colours(state[a], state[b]) for a, b in pairs], bye
     solved = solver.solve(players)  # no rematch-free round-2 pairing: the Swiss passes decide
