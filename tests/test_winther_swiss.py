@@ -134,10 +134,10 @@ def _round_one_colour(state: TournamentState, tpn: int) -> Colour | None:
 def test_swiss_eng_case_differs_only_by_listed_deviations(path, capsys):
     case = load_case(path)
     players, names = roster_from_order(case, "seed")
-    run = replay(case, eng_settings(case), players, names, follow_page=True)
-    explanations = {n: explain(case, run, n) for n in run.differing_rounds}
-    identical = len(case["rounds"]) - len(run.differing_rounds)
-    first = run.differing_rounds[0] if run.differing_rounds else None
+    run = replay(case, eng_settings(case), players, names)
+    explanations = {n: explain(case, run, n) for n in run.rounds_differing}
+    identical = len(case["rounds"]) - len(run.rounds_differing)
+    first = min(run.rounds_differing, default=None)
     with capsys.disabled():
         why = "; ".join(explanations[first]) if first else "-"
         print(f"\nswiss-eng {path.stem}: {identical}/{len(case['rounds'])} rounds identical, first differing "

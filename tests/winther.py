@@ -43,10 +43,13 @@ class Replay:
     tournament: Tournament
     names: dict[str, int]
     differences: list[str] = field(default_factory=list)
-    differing_rounds: list[int] = field(default_factory=list)
-    """Rounds whose pairing or byes differ from the page's."""
     paired: dict[int, Round] = field(default_factory=dict)
     """sheetpair's own pairing of every round, before any page round replaced it."""
+
+    @property
+    def rounds_differing(self) -> set[int]:
+        """Rounds whose pairing or byes differ from the page's."""
+        return {int(d.split()[1]) for d in self.differences if d.startswith("round ")}
 
 
 def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[str, int]]:
@@ -58,14 +61,11 @@ def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[s
     return players, {p.name: p.tpn for p in players}
 
 
-def replay(
-    case: dict, settings: Settings, players: list[Player], names: dict[str, int], *, follow_page: bool = False
-) -> Replay:
+def replay(case: dict, settings: Settings, players: list[Player], names: dict[str, int]) -> Replay:
     """Pairs every round with sheetpair and compares it with the page's.
 
-    With ``follow_page`` a round that differs is replaced by the page's round before its results are entered,
-    so every round is paired from the page's own history and each difference is judged on its own (used for
-    cases from a page version that deviates from the specification).
+    A round that differs is replaced by the page's round before its results are entered, so every round is
+    paired from the page's own history and each difference is judged on its own.
     """
     tournament = Tournament(settings=settings, players=players)
     run = Replay(tournament, names)
@@ -73,8 +73,7 @@ def replay(
     for rnd in case["rounds"]:
         number = rnd["round"]
         paired = operations.pair_next_round(tournament)
-        run.paired[number] = paired
-        found = len(run.differences)
+        run.paired[number] = Round(number, paired.games, paired.byes)
         got = sorted((g.board, by_tpn[g.white], by_tpn[g.black]) for g in paired.games)
         want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
         if got != want:
@@ -83,11 +82,10 @@ def replay(
         want_byes = sorted((b["player"], float(b["points"])) for b in rnd["byes"])
         if got_byes != want_byes:
             run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
-        if len(run.differences) > found:
-            run.differing_rounds.append(number)
-            if follow_page:
-                tournament.rounds[-1] = page_round(rnd, names)
-                paired = tournament.rounds[-1]
+        if got != want or got_byes != want_byes:
+            # continue from the page's round, so that later rounds are compared on the same history
+            paired.games = [Game(p["board"], names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
+            paired.byes = [Bye(names[b["player"]], ByeKind.PAB, b.get("board")) for b in rnd["byes"]]
         for p in rnd["pairings"]:
             game = next((g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None)
             if game is None:
@@ -99,13 +97,6 @@ def replay(
         for w in rnd.get("withdrawals") or []:
             operations.withdraw(tournament, names[w["player"]], number + 1)
     return run
-
-
-def page_round(rnd: dict, names: dict[str, int]) -> Round:
-    """The page's round as sheetpair stores it (results not entered yet; byes as pairing-allocated byes)."""
-    games = [Game(p["board"], names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
-    byes = [Bye(names[b["player"]], ByeKind.PAB, b.get("board")) for b in rnd["byes"]]
-    return Round(rnd["round"], games, byes)
 
 
 def assert_standings_match(tournament: Tournament, expected: list[dict], keys: dict[str, str]) -> None:
