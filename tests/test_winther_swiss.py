@@ -211,3 +211,14 @@ def test_randomise_shuffles_within_quadrants_and_replays_from_the_seed():
     operations.pair_next_round(first)
     assert first.rounds[0].byes[0].player == 17
     assert first.player(17).name in {p.name for p in roster[12:17]}
+
+
+def test_under_sixteen_round_two_is_already_swiss():
+    """Seed 002: below 16 players Swiss pairing begins in round 2 (score, tie-break, seed; top-down)."""
+    tournament = _tournament(8, tiebreak="buchholz")
+    operations.pair_next_round(tournament)  # 1-5, 2-6, 3-7, 4-8
+    for game in tournament.rounds[0].games:
+        game.result = Result.WHITE_WINS
+    # winners 1-4 by seed: 1 meets 2 (not 3 as in score-group halves), 3 meets 4; fewer Whites is equal,
+    # both had White, so White goes to the lower-rated player
+    assert _pairs(tournament) == [(2, 1), (4, 3), (6, 5), (8, 7)]
