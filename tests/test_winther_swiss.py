@@ -144,6 +144,9 @@ def test_swiss_eng_case_differs_only_by_listed_deviations(path, capsys):
               f"round {first or '-'} ({why})", end="")
     unexplained = [d for d in run.differences if not explanations[int(d.split()[1])]]
     assert unexplained == []
+    for rnd in case["rounds"][2:]:  # with the page's deviations switched on, the engine is the page
+        page = [(names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
+        assert page_swiss_round(run, rnd["round"]) == page, f"round {rnd['round']}"
     assert_standings_match(run.tournament, case["final_standings"], {"BH": "buchholz", "SB": "sonneborn_berger"})
 
 
