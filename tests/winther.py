@@ -1,7 +1,8 @@
 """Replaying a reference case of Winther's pages (format: ../shared/spec/case-format-winther.md).
 
 A case is replayed round by round through the same operations the command line uses: pair with sheetpair,
-compare with the page's pairing, then enter the page's results and withdrawals.
+compare with the page's pairing (a round that differs is replaced by the page's, so each round is judged on
+the page's own history), then enter the page's results and withdrawals.
 """
 
 from __future__ import annotations
