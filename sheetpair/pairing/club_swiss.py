@@ -22,7 +22,7 @@ import random
 from ..core.model import Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import Compatible, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
+from .common import Compatible, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolver, SolverRules
 from .topdown import pair_score_groups
 
@@ -82,7 +82,7 @@ class ClubSwiss(PairingSystem):
         groups = rating_groups(tournament, players_to_pair(tournament, round_number))
         notes: list[str] = []
         if round_number == 1:
-            boards, bye = _first_round(groups, solver, may_meet(tournament, state))
+            boards, bye = _first_round(groups, solver, never_paired(tournament, state))
         elif round_number == 2 and len(groups) == 3:
             boards, bye = _second_round(groups, solver, state)
         else:

@@ -33,20 +33,37 @@ def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
 
 
+def is_forbidden_pair(tournament: Tournament, first: int, second: int) -> bool:
+    """True when the arbiter ruled that these two must not meet (TRF26 ``260``, JaVaFo ``XXP``)."""
+    return frozenset((first, second)) in tournament.forbidden_pairs
+
+
+def may_meet(tournament: Tournament, state: TournamentState, first: int, second: int, max_meetings: int = 1) -> bool:
+    """True when ``first`` and ``second`` may be paired: two different players, not a forbidden pair, and
+    not yet met ``max_meetings`` times over the board (pass the system's :meth:`PairingSystem.max_meetings`).
+
+    A forfeited game is no meeting (C.04.1 and GHR 3.5: the players may still be paired), which is why the
+    count uses the games played, not the pairings.
+    """
+    if first == second or is_forbidden_pair(tournament, first, second):
+        return False
+    return state[first].opponents_played.count(second) < max_meetings
+
+
 Compatible = Callable[[int, int], bool]
 """(player, player) -> True when the two may be paired; symmetric."""
 
 
-def may_meet(tournament: Tournament, state: TournamentState) -> Compatible:
-    """Pairs allowed without a rematch: never paired before, and not ruled out by the arbiter.
+def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
+    """Pairs allowed without a rematch when any earlier pairing counts: never paired before (a forfeited
+    game included) and not ruled out by the arbiter.
 
-    A forfeited game counts as a meeting: the Winther pages keep the opponent in the player's history, and
-    seed ``003`` says plainly that no two players meet twice.
+    Stricter than :func:`may_meet`, on purpose: the Winther pages keep a forfeit's opponent in the player's
+    history and refuse the pair again, and seed ``003`` says plainly that no two players meet twice.
     """
-    forbidden = tournament.forbidden_pairs
 
     def compatible(a: int, b: int) -> bool:
-        return b not in state[a].opponents_paired and frozenset((a, b)) not in forbidden
+        return b not in state[a].opponents_paired and not is_forbidden_pair(tournament, a, b)
 
     return compatible
 

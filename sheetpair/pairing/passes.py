@@ -21,7 +21,7 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Tournament
 from ..core.state import PlayerState, TournamentState
 from .colours import may_take, whites
-from .common import Compatible, bye_candidates, may_meet, ranking_order
+from .common import Compatible, bye_candidates, never_paired, ranking_order
 from .topdown import top_down_pairing
 
 
@@ -81,7 +81,7 @@ class PassSolver:
         self.state = state
         self.tiebreaks = tiebreaks
         self.rules = rules
-        self._meet = may_meet(tournament, state)
+        self._meet = never_paired(tournament, state)
 
     def order(self, players: Sequence[int]) -> list[int]:
         """Score, tie-break (highest first), start number."""

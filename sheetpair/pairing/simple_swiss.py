@@ -30,7 +30,7 @@ from ..core.state import PlayerState, TournamentState, derive
 from .base import Pairing, PairingSystem
 from .colours import blacks, colour_run, last_colour, whites
 from .common import (
-    Compatible, bye_candidates, had_pairing_bye, may_meet, number_boards, pairing_bye, players_to_pair,
+    Compatible, bye_candidates, had_pairing_bye, never_paired, number_boards, pairing_bye, players_to_pair,
     requested_byes,
 )
 from .topdown import pair_score_groups
@@ -48,7 +48,7 @@ class SimpleSwiss(PairingSystem):
         state = derive(tournament, through_round=round_number - 1)
         players = players_to_pair(tournament, round_number)
         ranking = sorted(players, key=lambda p: (-state.score(p), p))
-        compatible = may_meet(tournament, state)
+        compatible = never_paired(tournament, state)
         bye, pairs = _pair_with_bye(ranking, state, compatible)
         if pairs is None and len(ranking) % 2 and all(had_pairing_bye(state[p]) for p in ranking):
             raise PairingError(f"round {round_number} needs a bye, but every player still in the event has had "

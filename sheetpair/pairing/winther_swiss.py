@@ -32,7 +32,7 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import PlayerState, TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import bye_candidates, may_meet, number_boards, pairing_bye, players_to_pair, requested_byes
+from .common import bye_candidates, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolver, SolverRules
 from .topdown import pair_score_groups
 
@@ -130,7 +130,7 @@ class WintherSwiss(PairingSystem):
         field = [p for p in players if p != bye]
         blocks = _split(field, round_one_blocks(len(field)))
         brackets = [blocks[i] + blocks[i + 1] for i in range(0, len(blocks), 2)]
-        pairs = pair_score_groups(brackets, may_meet(tournament, state), bracket_order=int)
+        pairs = pair_score_groups(brackets, never_paired(tournament, state), bracket_order=int)
         if pairs is None:
             raise PairingError("round 1 cannot be paired: the arbiter's forbidden pairs leave someone out")
         alternating = self.option(tournament.settings, "colour-policy") == "alternating"
@@ -150,7 +150,7 @@ def _second_round(
         by_score.setdefault(state.score(p), []).append(p)
     groups = [by_score[s] for s in sorted(by_score, reverse=True)]
     order = [p for g in groups for p in g]
-    compatible = may_meet(tournament, state)
+    compatible = never_paired(tournament, state)
     for bye in bye_candidates(order, state) if len(order) % 2 else [None]:
         rest = [[p for p in g if p != bye] for g in groups]
         pairs = pair_score_groups(rest, compatible, bracket_order=int)
