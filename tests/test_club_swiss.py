@@ -50,7 +50,9 @@ def _rematches(tournament: Tournament) -> set[tuple[int, int]]:
     return found
 
 
-@pytest.mark.parametrize("count, sizes", [(4, (2, 2)), (15, (7, 8)), (16, (4, 4, 8)), (17, (4, 4, 9)), (32, (10, 10, 12))])
+@pytest.mark.parametrize(
+    "count, sizes", [(4, (2, 2)), (15, (7, 8)), (16, (4, 4, 8)), (17, (4, 4, 9)), (32, (10, 10, 12))]
+)
 def testrating_groups(count, sizes):
     assert group_sizes(count) == sizes
 

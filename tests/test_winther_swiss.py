@@ -62,6 +62,48 @@ class _PageSolver(PassSolver):
         return True
 
 
+def _page_bye(state: TournamentState, field: list[int]) -> list[int]:
+    """§3: the bye to the lowest score, then the highest seed, without an earlier bye; the rest is paired."""
+    if len(field) % 2 == 0:
+        return field
+    bye = bye_candidates(sorted(field, key=lambda p: (-state.score(p), p)), state)[0]
+    return [p for p in field if p != bye]
+
+
+def page_round_one(run, alternating: bool) -> list[tuple[int, int]]:
+    """§3 round 1: q1 = ⌊|top|/2⌋ of the top ⌊N/2⌋ and so on at any size; q1[k]–q2[k] and q3[k]–q4[k] for
+    k < |q1| and k < |q3| (so N ≡ 2 (mod 4) leaves the last of q2 and of q4 out); alternating flips even boards."""
+    field = _page_bye(derive(run.tournament, through_round=0), players_to_pair(run.tournament, 1))
+    top, bottom = field[:len(field) // 2], field[len(field) // 2:]
+    pairs = [*zip(top[:len(top) // 2], top[len(top) // 2:]), *zip(bottom[:len(bottom) // 2], bottom[len(bottom) // 2:])]
+    return [(b, a) if alternating and board % 2 == 0 else (a, b) for board, (a, b) in enumerate(pairs, start=1)]
+
+
+def page_round_two(run) -> list[tuple[int, int]]:
+    """§3 round 2: score groups from the top, each with the player carried down, by seed; an odd group's
+    lowest seed moves down; first half[k] against second half[k], the second-half player White; no rematch check."""
+    state = derive(run.tournament, through_round=1)
+    field = _page_bye(state, players_to_pair(run.tournament, 2))
+    carried: list[int] = []
+    boards = []
+    for score in sorted({state.score(p) for p in field}, reverse=True):
+        group = sorted(carried + [p for p in field if state.score(p) == score])
+        carried = [group.pop()] if len(group) % 2 else []
+        half = len(group) // 2
+        boards += [(b, a) for a, b in zip(group[:half], group[half:])]
+    return boards
+
+
+def page_model(case: dict, run, number: int) -> list[tuple[int, int]]:
+    """The page 07645cc as §3 describes it: rounds 1 and 2 by its own procedure, later rounds by sheetpair's
+    engine with the page's deviations switched on."""
+    if number == 1:
+        return page_round_one(run, case["options"].get("colorPolicy") == "alternating")
+    if number == 2:
+        return page_round_two(run)
+    return page_swiss_round(run, number)
+
+
 def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
     """The page's rounds 3+ as §3 describes them, built from sheetpair's parts with the deviations on:
     order by points, Buchholz, seed; the bye by points and seed; then *greedy*, each player taking the first
@@ -83,8 +125,8 @@ def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
 def explain(case: dict, run, number: int) -> list[str]:
     """The listed deviations that make the page's round ``number`` differ (history identical up to it).
 
-    Rounds 3+ (the page's Swiss rounds) are explained only when the page's round is exactly what sheetpair's engine makes with the deviations on
-    (:func:`page_swiss_round`): then nothing else differs.
+    A round is explained only when the page's round is exactly what :func:`page_model` makes: then nothing
+    but the listed deviations differs.
     """
     page = case["rounds"][number - 1]
     first = case["rounds"][0]
@@ -105,8 +147,8 @@ def explain(case: dict, run, number: int) -> list[str]:
         found.append("colour-limits")
     if number == 2 and field_one >= 16 and _only_round_two_colour_exceptions(state, pairs, ours):
         found.append("round-2-colours")
-    if number >= 3 and page_swiss_round(run, number) != pairs:
-        return []
+    if page_model(case, run, number) != pairs:
+        return []  # something the listed deviations do not produce
     return found
 
 
@@ -144,9 +186,9 @@ def test_swiss_eng_case_differs_only_by_listed_deviations(path, capsys):
               f"round {first or '-'} ({why})", end="")
     unexplained = [d for d in run.differences if not explanations[int(d.split()[1])]]
     assert unexplained == []
-    for rnd in case["rounds"][2:]:  # with the page's deviations switched on, the engine is the page
+    for rnd in case["rounds"]:  # with the listed deviations switched on, sheetpair is the page, round by round
         page = [(names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
-        assert page_swiss_round(run, rnd["round"]) == page, f"round {rnd['round']}"
+        assert page_model(case, run, rnd["round"]) == page, f"round {rnd['round']}"
     assert_standings_match(run.tournament, case["final_standings"], {"BH": "buchholz", "SB": "sonneborn_berger"})
 
 
