@@ -3,7 +3,9 @@
 The swiss-eng cases come from the page version 07645cc, which deviates from seed ``002`` in known ways
 (spec/winther-pages.md §3 and §10.6). sheetpair implements the seed text, so these cases are replayed
 following the page's history: every round is paired by sheetpair from the page's earlier rounds, and each
-round that differs must be explained by one of the listed deviations, checked on the page's own round.
+round that differs must be explained by one of the listed deviations, seen in the page's own round. As a
+check on the list itself, a model of the page (§3's rounds 1 and 2, and sheetpair's engine with the
+deviations switched on from round 3) must reproduce every page round exactly.
 """
 
 from __future__ import annotations
@@ -181,7 +183,7 @@ def test_swiss_eng_case_differs_only_by_listed_deviations(path, capsys):
     identical = len(case["rounds"]) - len(run.rounds_differing)
     first = min(run.rounds_differing, default=None)
     with capsys.disabled():
-        why = "; ".join(explanations[first]) if first else "-"
+        why = "; ".join(f"{key}: {DEVIATIONS[key]}" for key in explanations[first]) if first else "-"
         print(f"\nswiss-eng {path.stem}: {identical}/{len(case['rounds'])} rounds identical, first differing "
               f"round {first or '-'} ({why})", end="")
     unexplained = [d for d in run.differences if not explanations[int(d.split()[1])]]
