@@ -45,8 +45,6 @@ def test_a_trf_imports_into_a_workbook_and_exports_back(tmp_path: Path, name: st
     assert (tmp_path / "old.trf").read_bytes().decode() == write_trf(in_book, TrfFormat.TRF16)
 
 
-@pytest.mark.xfail(strict=True, reason="the workbook layer (io/workbook.py, the lead's) does not store "
-                   "Tournament.preserved_records and forbidden_pairs yet; import keeps them in memory only")
 def test_kept_records_and_forbidden_pairs_survive_the_workbook(tmp_path: Path) -> None:
     source, book = tmp_path / "in.trf", tmp_path / "event.xlsx"
     source.write_text(HAND_MADE_26, encoding="utf-8")

@@ -6,5 +6,6 @@ from __future__ import annotations
 from .base import cli, main
 from . import tournament  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
 from . import interchange  # noqa: F401  (registers import, export, check)
+from . import addin  # noqa: F401  (registers addin)
 
 __all__ = ["cli", "main"]

@@ -199,12 +199,24 @@ def _text(value: CellValue) -> str:
     return str(value).strip()
 
 
+def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
+    """Players of CSV text: for rosters that come without a file (pasted into a sheet in Excel).
+
+    :raises InputError: as :func:`read_roster`, naming ``source``.
+    """
+    return players_from_rows(_text_rows(text), source=source)
+
+
 def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
+    return _text_rows(text)
+
+
+def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(("\t", ";", ","), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)

@@ -8,8 +8,11 @@ Sheets:
 * ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
   boards. The Result column has the result-code dropdown; results typed there are read back.
 * ``Byes`` — requested byes for rounds not paired yet.
+* ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
 * ``_sheetpair`` (hidden) — the workbook schema version and a revision counter.
+* ``_records`` (hidden) — lines of an imported file that sheetpair keeps but does not interpret, so an
+  export gives them back.
 
 Reading checks everything and raises :class:`~sheetpair.core.errors.WorkbookError` naming the sheet and
 cell of the first problem; nothing is written before reading has succeeded.
@@ -39,6 +42,8 @@ SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
 PLAYERS_TABLE = "Players"
 BYES_SHEET = "Byes"
+FORBIDDEN_SHEET = "Forbidden pairs"
+RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
@@ -111,6 +116,11 @@ def load_tournament(port: WorkbookPort) -> Tournament:
         tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament))
     if BYES_SHEET in names:
         tournament.requested_byes = _read_requested_byes(port.read_sheet(BYES_SHEET), tournament)
+    if FORBIDDEN_SHEET in names:
+        tournament.forbidden_pairs = _read_forbidden_pairs(port.read_sheet(FORBIDDEN_SHEET), tournament)
+    if RECORDS_SHEET in names:
+        tournament.preserved_records = [str(row[0]) for row in port.read_sheet(RECORDS_SHEET)[1:]
+                                        if row and row[0] is not None]
     return tournament
 
 
@@ -128,10 +138,12 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_roun
     stale = previous_rounds if previous_rounds is not None else len(tournament.rounds)
     for number in range(len(tournament.rounds) + 1, max(stale, len(tournament.rounds)) + 1):
         port.delete_sheet(round_sheet_name(number))
-    if any(tournament.requested_byes.values()):
-        port.write_sheet(_requested_byes_sheet(tournament))
-    elif BYES_SHEET in names:
-        port.delete_sheet(BYES_SHEET)
+    _write_optional(port, names, BYES_SHEET,
+                    _requested_byes_sheet(tournament) if any(tournament.requested_byes.values()) else None)
+    _write_optional(port, names, FORBIDDEN_SHEET, _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
+    _write_optional(port, names, RECORDS_SHEET, SheetSpec(
+        RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
+        text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
     port.write_sheet(standings_sheet(tournament))
     port.write_sheet(crosstable_sheet(tournament))
     revision = _read_revision(port, names) + 1
@@ -152,6 +164,14 @@ def edit_workbook(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
     outcome = change(tournament)
     save_tournament(port, tournament, previous_rounds=rounds_before)
     return outcome
+
+
+def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: SheetSpec | None) -> None:
+    """Writes a sheet that exists only while it has something to hold."""
+    if spec is not None:
+        port.write_sheet(spec)
+    elif name in names:
+        port.delete_sheet(name)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -355,6 +375,21 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
     return byes
 
 
+def _read_forbidden_pairs(rows: list[list[CellValue]], tournament: Tournament) -> set[frozenset[int]]:
+    pairs: set[frozenset[int]] = set()
+    for r, row in enumerate(rows[1:], start=2):
+        if not row or all(v in (None, "") for v in row):
+            continue
+        numbers = []
+        for column in (1, 3):
+            value = _as_int(row[column - 1] if len(row) >= column else None)
+            if value is None or not tournament.has_player(value):
+                raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET, cell=cell_address(r, column))
+            numbers.append(value)
+        pairs.add(frozenset(numbers))
+    return pairs
+
+
 # --- writing ---------------------------------------------------------------------------------------
 
 def _settings_sheet(settings: Settings) -> SheetSpec:
@@ -440,6 +475,15 @@ def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
     ]
     return SheetSpec(BYES_SHEET, ["Round", "TPN", "Name", "Bye"], rows, text_columns=frozenset({"Name", "Bye"}),
                      before=STANDINGS_SHEET)
+
+
+def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
+    rows: list[list[CellValue]] = []
+    for pair in sorted(sorted(p) for p in tournament.forbidden_pairs):
+        first, second = pair
+        rows.append([first, tournament.player(first).name, second, tournament.player(second).name])
+    return SheetSpec(FORBIDDEN_SHEET, ["TPN", "Name", "TPN ", "Name "], rows,
+                     text_columns=frozenset({"Name", "Name "}), before=STANDINGS_SHEET)
 
 
 def standings_sheet(tournament: Tournament) -> SheetSpec:
