@@ -10,8 +10,6 @@ deviations switched on from round 3) must reproduce every page round exactly.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from sheetpair.core import operations
@@ -20,7 +18,7 @@ from sheetpair.core.state import TournamentState, derive
 from sheetpair.pairing.colours import colour_run
 from sheetpair.pairing.common import bye_candidates, players_to_pair
 from sheetpair.pairing.passes import Pass, PassSolver, SolverRules
-from sheetpair.pairing.winther_swiss import SYSTEM, round_one_blocks
+from sheetpair.pairing.winther_swiss import round_one_blocks
 
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 
