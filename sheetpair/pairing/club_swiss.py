@@ -21,9 +21,9 @@ import random
 
 from ..core.model import Player, Settings, Tournament
 from ..core.state import TournamentState, derive
-from .base import OptionSpec, Pairing, PairingSystem
+from .base import OptionSpec, Pairing
 from .common import Compatible, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
-from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolver, SolverRules
+from .passes import STRICT, THREE_IN_A_ROW, Pass, PassSolvedSystem, PassSolver, SolverRules
 from .topdown import pair_score_groups
 
 GROUPED_FROM = 16
@@ -45,7 +45,7 @@ RULES = SolverRules(
 )
 
 
-class ClubSwiss(PairingSystem):
+class ClubSwiss(PassSolvedSystem):
     name = "club-swiss"
     description = "Club Swiss (Winther): rating groups drawn separately, two rounds across groups, then Swiss"
     options = {
@@ -54,14 +54,6 @@ class ClubSwiss(PairingSystem):
             "--tiebreaks: WNT, or BH,SB)", ("wnt", "buchholz"),
         ),
     }
-    default_bye_value = 1.0
-    default_tiebreaks = ("WNT",)
-
-    def max_meetings(self, settings: Settings) -> int:
-        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
-        event's length is the only limit."""
-        return settings.rounds
-
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Rating order (equal ratings keep entry order), each rating group shuffled on its own, A then B then C."""
         by_rating = sorted(players, key=lambda p: -p.rating)

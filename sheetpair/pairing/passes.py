@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import PairingError
-from ..core.model import Colour, Outcome, Tournament
+from ..core.model import Colour, Outcome, Settings, Tournament
 from ..core.state import PlayerState, TournamentState
+from .base import PairingSystem
 from .colours import may_take, whites
 from .common import Compatible, bye_candidates, never_paired, ranking_order
 from .topdown import top_down_pairing
@@ -182,3 +183,16 @@ class PassSolver:
         if self.rules.bye_counts_as_white:
             count += sum(1 for r in player.records if r.outcome is Outcome.PAIRING_BYE)
         return count
+
+
+class PassSolvedSystem(PairingSystem):
+    """Base of the Winther Swiss systems paired by :class:`PassSolver`: a 1-point bye, WNT standings, and
+    rematches only as the last resort."""
+
+    default_bye_value = 1.0
+    default_tiebreaks = ("WNT",)
+
+    def max_meetings(self, settings: Settings) -> int:
+        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
+        event's length is the only limit."""
+        return settings.rounds

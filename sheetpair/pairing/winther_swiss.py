@@ -31,9 +31,9 @@ from typing import TypeVar
 from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import PlayerState, TournamentState, derive
-from .base import OptionSpec, Pairing, PairingSystem
+from .base import OptionSpec, Pairing
 from .common import bye_candidates, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
-from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolver, SolverRules
+from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolvedSystem, PassSolver, SolverRules
 from .topdown import pair_score_groups
 
 T = TypeVar("T")
@@ -68,7 +68,7 @@ def _split(players: Sequence[T], sizes: Sequence[int]) -> list[list[T]]:
     return blocks
 
 
-class WintherSwiss(PairingSystem):
+class WintherSwiss(PassSolvedSystem):
     name = "winther-swiss"
     description = "Swiss with Winther acceleration: quadrants in round 1, winners against winners in round 2"
     options = {
@@ -85,14 +85,6 @@ class WintherSwiss(PairingSystem):
             ("no", "yes"),
         ),
     }
-    default_bye_value = 1.0
-    default_tiebreaks = ("WNT",)
-
-    def max_meetings(self, settings: Settings) -> int:
-        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
-        event's length is the only limit."""
-        return settings.rounds
-
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Rating order; with ``randomise=yes`` each round-1 quadrant (half) is shuffled, the odd player in Q4."""
         ordered = super().initial_order(players, settings, rng)
