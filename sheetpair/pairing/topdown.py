@@ -122,7 +122,8 @@ def pair_score_groups(
         below = [p for g in groups[index + 1:] for p in g]
         last = index == len(groups) - 1
         fewest = len(bracket) - len(maximum_matching(bracket, allowed_once))  # unmatched players must float
-        for floaters in _floater_choices(bracket, last=last, fewest=fewest):
+        alone = [p for p in bracket if not any(allowed_once(p, q) for q in bracket if q != p)]
+        for floaters in _floater_choices(bracket, last=last, fewest=fewest, alone=alone):
             stay = [p for p in bracket if p not in floaters]
             if pairable(stay) and pairable([*floaters, *below]):
                 break
@@ -133,16 +134,18 @@ def pair_score_groups(
     return pairs
 
 
-def _floater_choices(bracket: Sequence[P], *, last: bool, fewest: int) -> Iterator[frozenset[P]]:
+def _floater_choices(
+    bracket: Sequence[P], *, last: bool, fewest: int, alone: Sequence[P] = ()
+) -> Iterator[frozenset[P]]:
     """Sets of players to float down: the fewest first (never fewer than ``fewest``), and among as many the
-    lowest-placed first."""
+    lowest-placed first; players ``alone`` (no possible opponent in the bracket) are always among them."""
     if last:
         yield frozenset()
         return
-    from_bottom = list(reversed(bracket))
-    for size in range(fewest, len(bracket) + 1, 2):
-        for chosen in combinations(from_bottom, size):
-            yield frozenset(chosen)
+    others = [p for p in reversed(bracket) if p not in alone]
+    for size in range(fewest, len(bracket) + 1, 2):  # fewest ≥ len(alone): they are never matched
+        for chosen in combinations(others, size - len(alone)):
+            yield frozenset((*alone, *chosen))
 
 
 def _edmonds(adjacency: list[list[int]]) -> list[int]:
