@@ -28,7 +28,7 @@ import xlwings as xw
 
 from .core import operations
 from .core.errors import InputError, OperationError, SheetpairError
-from .core.model import Player, Settings, Tournament
+from .core.model import Player, Tournament
 from .core.standings import standings
 from .core.tiebreaks import parse_tiebreak_list
 from .io.html_report import report_html
@@ -39,7 +39,6 @@ from .io.workbook import (
     META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
 )
 from .io.xlwings_port import XlwingsPort
-from .pairing import get_system
 
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
@@ -212,20 +211,14 @@ def _new_event(players: list[Player], settings: dict[str, str]) -> Tournament:
     """A new event from a roster and the ``Import`` settings, with the defaults the ``new`` command uses."""
     if "system" not in settings:
         raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")
-    system = get_system(settings["system"])
-    chosen = Settings(
-        system=system.name,
-        rounds=_whole(settings, "rounds") or 0,
-        bye_value=float(settings["bye_value"].replace(",", ".")) if "bye_value" in settings else system.default_bye_value,
-        tiebreaks=parse_tiebreak_list(settings["tiebreaks"]) if "tiebreaks" in settings else system.default_tiebreaks,
+    chosen = operations.event_settings(
+        settings["system"], len(players),
+        rounds=_whole(settings, "rounds"),
+        bye_value=float(settings["bye_value"].replace(",", ".")) if "bye_value" in settings else None,
+        tiebreaks=parse_tiebreak_list(settings["tiebreaks"]) if "tiebreaks" in settings else None,
         seed=_whole(settings, "seed"),
         double_round_robin=_yes(settings, "double_round_robin"),
     )
-    if not chosen.rounds:
-        fixed = system.planned_rounds(len(players), chosen)
-        if fixed is None:
-            raise InputError(f"{IMPORT_SHEET}: fill in the number of rounds beside 'rounds'")
-        chosen.rounds = fixed
     return operations.new_tournament(players, chosen, keep_order=_yes(settings, "keep_order"))
 
 

@@ -10,7 +10,7 @@ import click
 from ..core import operations
 from ..core.check import RoundCheck, RoundPairing, check_tournament
 from ..core.errors import InputError, OperationError
-from ..core.model import Settings, Tournament
+from ..core.model import Tournament
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.roster import read_roster
 from ..io.trf import load_trf
@@ -59,16 +59,8 @@ def _is_trf(path: Path) -> bool:
 
 
 def _tournament_from_roster(source: Path, system_name: str, rounds: int | None) -> Tournament:
-    system = get_system(system_name)
     players = read_roster(source)
-    settings = Settings(system=system.name, rounds=rounds or 0, bye_value=system.default_bye_value,
-                        tiebreaks=system.default_tiebreaks)
-    if rounds is None:
-        fixed = system.planned_rounds(len(players), settings)
-        if fixed is None:
-            raise click.UsageError(f"--rounds is required to import a roster for the {system.name} system")
-        settings.rounds = fixed
-    return operations.new_tournament(players, settings)
+    return operations.new_tournament(players, operations.event_settings(system_name, len(players), rounds=rounds))
 
 
 @cli.command()
