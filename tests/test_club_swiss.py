@@ -11,8 +11,8 @@ from sheetpair.pairing.club_swiss import SYSTEM, rating_groups, group_sizes
 
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 
-TIEBREAKS = {"wnt": ("WNT",), "buchholz": ("BH", "SB")}
-CASE_KEYS = {"WNT": "wnt", "BH": "buchholz", "SB": "sonneborn_berger"}
+TIEBREAKS = {"wnt": ("WNT",), "buchholz": ("BHG", "SBG")}
+CASE_KEYS = {"WNT": "wnt", "BHG": "buchholz", "SBG": "sonneborn_berger"}
 
 
 def club_settings(case: dict) -> Settings:

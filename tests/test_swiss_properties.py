@@ -123,7 +123,7 @@ def test_winther_swiss_properties(players, rounds, seed, tiebreak, randomise, po
         third = [t for t, p in state.players.items() if colour_run(p) == 3 and p.records[-1].colour is not None]
         if third and not bent:  # three in a row only when the two-in-a-row pass could not pair the round
             before = derive(tournament, through_round=number - 1)
-            strict = PassSolver(tournament, before, ("BH",), SolverRules(passes=(STRICT,), bye_counts_as_white=True))
+            strict = PassSolver(tournament, before, ("BHG",), SolverRules(passes=(STRICT,), bye_counts_as_white=True))
             with pytest.raises(PairingError):
                 strict.solve(field)
 
@@ -142,7 +142,7 @@ def test_club_swiss_properties(players, rounds, seed, tiebreak):
         # the page's relaxed pass (rematches, colours bent) comes only when the first six bye candidates
         # leave no rematch-free pairing within the colour limits
         state = derive(tournament, through_round=number - 1)
-        tiebreaks = ("WNT",) if tiebreak == "wnt" else ("BH", "SB")
+        tiebreaks = ("WNT",) if tiebreak == "wnt" else ("BHG", "SBG")
         order = PassSolver(tournament, state, tiebreaks, SolverRules(passes=(), wnt_tolerance=1e-4)).order(field)
         byes = bye_candidates(order, state)[:6] if len(field) % 2 else [None]
         assert not pairing_exists(tournament, number, field, byes, colour_limits=True)

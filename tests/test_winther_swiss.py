@@ -40,7 +40,7 @@ DEVIATIONS = {
 def eng_settings(case: dict) -> Settings:
     """The page sorts by Buchholz (the seed's "selected tie-break"); final order Buchholz, S-B, seed."""
     policy = case["options"].get("colorPolicy", "higher_seed_white").replace("_", "-")
-    return Settings("winther-swiss", case["rounds_planned"], bye_value=1.0, tiebreaks=("BH", "SB"),
+    return Settings("winther-swiss", case["rounds_planned"], bye_value=1.0, tiebreaks=("BHG", "SBG"),
                     options={"tiebreak": "buchholz", "colour-policy": policy})
 
 
@@ -109,7 +109,7 @@ def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
     order by points, Buchholz, seed; the bye by points and seed; then *greedy*, each player taking the first
     lower unpaired player not met, else the first lower unpaired player (a rematch); no colour limits."""
     state = derive(run.tournament, through_round=number - 1)
-    solver = _PageSolver(run.tournament, state, ("BH",), SolverRules(passes=(), bye_counts_as_white=True))
+    solver = _PageSolver(run.tournament, state, ("BHG",), SolverRules(passes=(), bye_counts_as_white=True))
     order = solver.order(players_to_pair(run.tournament, number))
     if len(order) % 2:
         order.remove(bye_candidates(sorted(order, key=lambda p: (-state.score(p), p)), state)[0])
@@ -189,7 +189,7 @@ def test_swiss_eng_case_differs_only_by_listed_deviations(path, capsys):
     for rnd in case["rounds"]:  # with the listed deviations switched on, sheetpair is the page, round by round
         page = [(names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
         assert page_model(case, run, rnd["round"]) == page, f"round {rnd['round']}"
-    assert_standings_match(run.tournament, case["final_standings"], {"BH": "buchholz", "SB": "sonneborn_berger"})
+    assert_standings_match(run.tournament, case["final_standings"], {"BHG": "buchholz", "SBG": "sonneborn_berger"})
 
 
 def _tournament(count: int, **options: str) -> Tournament:

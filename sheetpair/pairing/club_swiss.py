@@ -51,7 +51,7 @@ class ClubSwiss(PassSolvedSystem):
     options = {
         "tiebreak": OptionSpec(
             "wnt", "pairing order inside a score: live WNT, or Buchholz then Sonneborn-Berger (standings follow "
-            "--tiebreaks: WNT, or BH,SB)", ("wnt", "buchholz"),
+            "--tiebreaks: WNT, or BHG,SBG)", ("wnt", "buchholz"),
         ),
     }
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
@@ -66,7 +66,7 @@ class ClubSwiss(PassSolvedSystem):
 
     def tiebreaks(self, tournament: Tournament) -> tuple[str, ...]:
         """The order used for pairing: live WNT, or Buchholz then Sonneborn-Berger."""
-        return ("WNT",) if self.option(tournament.settings, "tiebreak") == "wnt" else ("BH", "SB")
+        return ("WNT",) if self.option(tournament.settings, "tiebreak") == "wnt" else ("BHG", "SBG")
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)

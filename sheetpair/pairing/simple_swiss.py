@@ -42,7 +42,7 @@ class SimpleSwiss(PairingSystem):
     name = "simple-swiss"
     description = "Simple club Swiss: score groups top half against bottom half, floats, never a rematch"
     default_bye_value = 1.0
-    default_tiebreaks = ("BHN", "BHN-C1", "SB", "SNO")
+    default_tiebreaks = ("BHN", "BHN-C1", "SBG", "TPN")
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)

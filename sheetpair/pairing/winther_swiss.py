@@ -101,7 +101,7 @@ class WintherSwiss(PassSolvedSystem):
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)
         players = players_to_pair(tournament, round_number)
-        tiebreaks = ("WNT",) if self.option(tournament.settings, "tiebreak") == "wnt" else ("BH",)
+        tiebreaks = ("WNT",) if self.option(tournament.settings, "tiebreak") == "wnt" else ("BHG",)
         solver = PassSolver(tournament, state, tiebreaks, RULES)
         notes: list[str] = []
         if round_number == 1:
