@@ -160,6 +160,10 @@ def test_simple_swiss_properties(players, rounds, seed):
             assert not pairing_exists(tournament, number, field, allowed_byes)
             return
         assert _rematches(tournament, number, paired) == []
+        for game in paired.games:  # "after the same colour twice in a row, the other colour where possible"
+            for tpn, colour, other in ((game.white, Colour.WHITE, game.black), (game.black, Colour.BLACK, game.white)):
+                if state[tpn].colours[-2:] == [colour, colour]:  # a third in a row: the opponent had two too
+                    assert state[other].colours[-2:] == [colour, colour], (number, tpn)
         for bye in paired.byes:
             if bye.kind is ByeKind.PAB:
                 assert not had_pairing_bye(state[bye.player]), "nobody gets two byes"
