@@ -14,7 +14,7 @@ from ..core.errors import OperationError
 from ..core.model import Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, standings
-from ..core.tiebreaks import parse_tiebreak_list
+from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.roster import read_roster
 from ..io.workbook import edit_workbook, load_tournament, save_tournament
@@ -184,10 +184,22 @@ def undo(workbook: Path, yes: bool) -> None:
 @cli.command("standings")
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON on stdout.")
+@click.option("--tiebreaks", help="Tie-break codes to compute now, e.g. BH-C1,BH,SB,DE,WIN (default: the saved list).")
+@click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's, 2026).")
+@click.option("--save", is_flag=True, help="Keep --tiebreaks and --rules as the event's settings.")
 @reports_errors
-def standings_command(workbook: Path, as_json: bool) -> None:
-    """Recompute and write the Standings and Crosstable sheets."""
-    table = _edit(workbook, lambda t: standings(t))
+def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rules: str | None, save: bool) -> None:
+    """Recompute and write the Standings and Crosstable sheets; print the standings."""
+    codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
+
+    def change(tournament: Tournament) -> list[Standing]:
+        if save and codes is not None:
+            tournament.settings.tiebreaks = codes
+        if save and rules is not None:
+            tournament.settings.tiebreak_rules = rules
+        return standings(tournament, tiebreaks=codes, rules=rules)
+
+    table = _edit(workbook, change)
     if as_json:
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:

@@ -226,6 +226,9 @@ class Settings:
     double_round_robin: bool = False
     options: dict[str, str] = field(default_factory=dict)
     event: EventInfo = field(default_factory=EventInfo)
+    tiebreak_rules: str = "2026"
+    """Edition of the FIDE tie-break rules (C.07) the event is played under: ``2026`` or ``2024`` (the 2026
+    edition caps the dummy opponent of unplayed rounds, Art. 16.4)."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""

@@ -31,9 +31,9 @@ from ..core.model import (
     Bye, ByeKind, Colour, EventInfo, Game, Outcome, Player, Round, Settings, Tournament,
 )
 from ..core.results import RESULT_CODES, format_points, parse_result
-from ..core.standings import standings
+from ..core.standings import Standing, standings
 from ..core.state import RoundRecord, derive
-from ..core.tiebreaks import parse_tiebreak_list
+from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address
 
 SCHEMA_VERSION = 1
@@ -144,8 +144,9 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_roun
     _write_optional(port, names, RECORDS_SHEET, SheetSpec(
         RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
         text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
-    port.write_sheet(standings_sheet(tournament))
-    port.write_sheet(crosstable_sheet(tournament))
+    table = standings(tournament)
+    port.write_sheet(standings_sheet(tournament, table))
+    port.write_sheet(crosstable_sheet(tournament, table))
     revision = _read_revision(port, names) + 1
     port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
         ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
@@ -246,6 +247,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         points_loss=get("points_loss", number, 0.0),
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
+        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(_text(raw)), DEFAULT_EDITION),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -401,6 +403,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["points_loss", settings.points_loss, "points for a loss"],
         ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
+        ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
@@ -486,29 +489,45 @@ def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
                      text_columns=frozenset({"Name", "Name "}), before=STANDINGS_SHEET)
 
 
-def standings_sheet(tournament: Tournament) -> SheetSpec:
-    """The Standings sheet: rank, player, points and every tie-break of the saved list."""
+def standings_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Standings sheet: rank, player, points and every tie-break of the saved list.
+
+    ``table`` is the standings when the caller has them already (they are computed once per save).
+    """
     codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
     rows: list[list[CellValue]] = []
-    for line in standings(tournament):
+    for line in lines:
         player = tournament.player(line.tpn)
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
                      line.points, *(line.tiebreaks[c].value for c in codes)])
-    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}))
+    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
 
 
-def crosstable_sheet(tournament: Tournament) -> SheetSpec:
-    """The Crosstable sheet: per round the opponent, colour and result, as ``12w1`` (FIDE wallchart style)."""
+def crosstable_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Crosstable sheet (wallchart) in ranking order: per round opponent, colour and result as ``12w1``,
+    then points and the tie-breaks; rank, start number and name stay in view when scrolling."""
     state = derive(tournament)
+    codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     rounds = [f"R{n}" for n in range(1, tournament.current_round + 1)]
-    ranks = {line.tpn: line.rank for line in standings(tournament)}
     rows: list[list[CellValue]] = []
-    for player in tournament.players:
-        entries = [crosstable_entry(record) for record in state[player.tpn].records]
-        rows.append([player.tpn, player.name, player.rating or None, *entries, state[player.tpn].score, ranks[player.tpn]])
-    return SheetSpec(CROSSTABLE_SHEET, ["TPN", "Name", "Rating", *rounds, "Points", "Rank"], rows,
-                     text_columns=frozenset({"Name", *rounds}), landscape=True)
+    for line in lines:
+        player = tournament.player(line.tpn)
+        entries = [crosstable_entry(record) for record in state[line.tpn].records]
+        rows.append([line.rank, line.tpn, player.name, player.rating or None, *entries, line.points,
+                     *(line.tiebreaks[c].value for c in codes)])
+    return SheetSpec(CROSSTABLE_SHEET, ["Rank", "TPN", "Name", "Rating", *rounds, "Points", *codes], rows,
+                     text_columns=frozenset({"Name", *rounds}), landscape=True, freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
+
+
+def _tiebreak_formats(codes: tuple[str, ...], lines: list[Standing]) -> dict[str, str]:
+    """Two decimals for tie-break columns with values other than whole and half points (SB 7.25, WNT)."""
+    return {code: "0.00" for code in codes
+            if any(abs(line.tiebreaks[code].value * 2 - round(line.tiebreaks[code].value * 2)) > 1e-9 for line in lines)}
 
 
 def crosstable_entry(record: RoundRecord) -> str:

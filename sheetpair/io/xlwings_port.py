@@ -96,7 +96,11 @@ class XlwingsPort:
         for column in sorted({*text_columns, *([dropdown] if dropdown else [])}):  # what the arbiter types stays text
             _cosmetic(partial(setattr, sheet.range((2, column), (last_row, column)), "number_format", TEXT_FORMAT))
         _cosmetic(partial(setattr, sheet.range((1, 1), (1, width)).font, "bold", True))
-        _cosmetic(lambda: sheet.freeze_panes.freeze_at("A2"))
+        _cosmetic(lambda: sheet.freeze_panes.freeze_at(spec.freeze))
+        for column, title in enumerate(spec.header, start=1):
+            if title in spec.number_formats:
+                cells = sheet.range((2, column), (last_row, column))
+                _cosmetic(partial(setattr, cells, "number_format", spec.number_formats[title]))
         for column, title in enumerate(spec.header, start=1):
             _cosmetic(partial(setattr, sheet.range((1, column)), "column_width", _column_width(spec, title, column)))
         if dropdown and spec.dropdown_values:

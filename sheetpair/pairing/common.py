@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.model import Bye, ByeKind, Game, Tournament
-from ..core.state import TournamentState
+from collections.abc import Callable, Iterable, Sequence
+from functools import cmp_to_key
+
+from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
+from ..core.state import PlayerState, TournamentState
+from ..core.tiebreaks import compute_tiebreak
 
 
 def requested_byes(tournament: Tournament, round_number: int) -> list[Bye]:
@@ -44,3 +48,52 @@ def may_meet(tournament: Tournament, state: TournamentState, first: int, second:
     if first == second or is_forbidden_pair(tournament, first, second):
         return False
     return state[first].opponents_played.count(second) < max_meetings
+
+
+Compatible = Callable[[int, int], bool]
+"""(player, player) -> True when the two may be paired; symmetric."""
+
+
+def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
+    """Pairs allowed without a rematch when any earlier pairing counts: never paired before (a forfeited
+    game included) and not ruled out by the arbiter.
+
+    Stricter than :func:`may_meet`, on purpose: the Winther pages keep a forfeit's opponent in the player's
+    history and refuse the pair again, and seed ``003`` says plainly that no two players meet twice.
+    """
+
+    def compatible(a: int, b: int) -> bool:
+        return b not in state[a].opponents_paired and not is_forbidden_pair(tournament, a, b)
+
+    return compatible
+
+
+def had_pairing_bye(player: PlayerState) -> bool:
+    """True after a bye the pairing gave (requested byes and forfeit wins do not count on the Winther pages)."""
+    return any(r.outcome is Outcome.PAIRING_BYE for r in player.records)
+
+
+def bye_candidates(order: Sequence[int], state: TournamentState) -> list[int]:
+    """Who may take the pairing bye, in turn: from the bottom of ``order`` up, those without a bye first."""
+    upwards = list(reversed(order))
+    return [p for p in upwards if not had_pairing_bye(state[p])] + [p for p in upwards if had_pairing_bye(state[p])]
+
+
+def ranking_order(
+    state: TournamentState, players: Iterable[int], tiebreaks: Sequence[str], *, tolerance: float = 0.0
+) -> list[int]:
+    """``players`` by score, then each tie-break (highest first), then start number.
+
+    Tie-break values closer than ``tolerance`` count as equal (club-swiss compares WNT within 1e-4).
+    """
+    values = {
+        p: (state.score(p), *(compute_tiebreak(state, p, code).value for code in tiebreaks)) for p in players
+    }
+
+    def compare(a: int, b: int) -> int:
+        for index, (x, y) in enumerate(zip(values[a], values[b])):
+            if abs(x - y) > (tolerance if index else 1e-9):
+                return -1 if x > y else 1
+        return a - b
+
+    return sorted(values, key=cmp_to_key(compare))

@@ -39,9 +39,46 @@ def _rating(state: TournamentState, tpn: int, _group: Collection[int]) -> list[C
     return [Contribution(float(state[tpn].player.rating), note="rating")]
 
 
+# --- Winther Swiss pages (club-swiss, swiss-eng) and the simple club Swiss (seed 003) ---------------------
+# The pages' Buchholz and Sonneborn-Berger sum over the games only (forfeits included): no virtual opponents
+# for byes, as FIDE C.07 Art. 16 has. (The Monrad branch defines BHG, SBG and BHN with the same meaning: one
+# definition each is meant to stay.)
+
+
+def _buchholz_over_games(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    return [Contribution(opponent_score(state, r), r.round, r.opponent, "opponent's score")
+            for r in game_records(state[tpn])]
+
+
+def _sonneborn_berger_over_games(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    parts = []
+    for r in game_records(state[tpn]):
+        opp = opponent_score(state, r)
+        fraction = r.result_fraction or 0.0
+        parts.append(Contribution(opp * fraction, r.round, r.opponent, f"{fraction:g} × opponent's {opp:g}"))
+    return parts
+
+
+def _buchholz_byes_as_zero(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
+    """Opponents' scores of every game, plus a 0 for every bye, in round order.
+
+    Seed ``003``: "A bye counts as an opponent with 0 points. Cut-1 drops the lowest of those scores", so a
+    cut removes the bye first (the Norwegian Monrad page's list is the same; one code serves both).
+    """
+    byes = [Contribution(0.0, r.round, None, "bye: an opponent with 0 points") for r in state[tpn].byes]
+    return sorted(_buchholz_over_games(state, tpn, group) + byes, key=lambda c: c.round or 0)
+
+
 SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt_over(game_records)),
     TiebreakSpec("WNTP", "WNT over games played over the board (Berger-Swiss: no forfeits)",
                  _wnt_over(_played_games)),
     TiebreakSpec("RTG", "The player's own rating, higher first", _rating),
+    # Winther Swiss pages and the simple club Swiss (seed 003)
+    TiebreakSpec("BHG", "Buchholz over games (no virtual opponents, byes count nothing)", _buchholz_over_games,
+                 cuttable=True),
+    TiebreakSpec("SBG", "Sonneborn-Berger over games (no virtual opponents)", _sonneborn_berger_over_games,
+                 cuttable=True),
+    TiebreakSpec("BHN", "Buchholz with a bye counted as an opponent with 0 points", _buchholz_byes_as_zero,
+                 cuttable=True),
 )
