@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetpair.core import operations
-from sheetpair.core.model import Player, Result, Settings, Tournament
+from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Settings, Tournament
 from sheetpair.core.results import parse_result
 
 from .conftest import CONFORMANCE
@@ -39,6 +39,11 @@ class Replay:
     names: dict[str, int]
     differences: list[str] = field(default_factory=list)
 
+    @property
+    def rounds_differing(self) -> set[int]:
+        """Rounds whose pairing or byes differ from the page's."""
+        return {int(d.split()[1]) for d in self.differences if d.startswith("round ")}
+
 
 def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[str, int]]:
     """Players numbered as the page numbered them (``initial_order[number_key]``)."""
@@ -49,7 +54,14 @@ def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[s
     return players, {p.name: p.tpn for p in players}
 
 
-def replay(case: dict, settings: Settings, players: list[Player], names: dict[str, int]) -> Replay:
+def replay(
+    case: dict, settings: Settings, players: list[Player], names: dict[str, int], *, bye_boards: bool = False
+) -> Replay:
+    """Replays ``case`` (steps 1-2 of the format's replay rules); ``bye_boards`` also compares bye boards.
+
+    Withdrawals take effect from the next round (every page's recorded results already carry the effect on
+    the current game); ``adjournment_resolutions`` enter their result after the round they name.
+    """
     tournament = Tournament(settings=settings, players=players)
     run = Replay(tournament, names)
     by_tpn = {v: k for k, v in names.items()}
@@ -60,10 +72,15 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
         want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
         if got != want:
             run.differences.append(f"round {number} pairings: got {got}, page {want}")
-        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind)) for b in paired.byes)
-        want_byes = sorted((b["player"], float(b["points"])) for b in rnd["byes"])
+        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind), b.board if bye_boards else None)
+                          for b in paired.byes)
+        want_byes = sorted((b["player"], float(b["points"]), b.get("board") if bye_boards else None) for b in rnd["byes"])
         if got_byes != want_byes:
             run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
+        if got != want or got_byes != want_byes:
+            # continue from the page's round, so that later rounds are compared on the same history
+            paired.games = [Game(p["board"], names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
+            paired.byes = [Bye(names[b["player"]], ByeKind.PAB, b.get("board")) for b in rnd["byes"]]
         for p in rnd["pairings"]:
             game = next((g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None)
             if game is None:
@@ -74,6 +91,9 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
             game.result = expected
         for w in rnd.get("withdrawals") or []:
             operations.withdraw(tournament, names[w["player"]], number + 1)
+        for adj in case.get("adjournment_resolutions") or []:
+            if adj["resolved_after_round"] == number:
+                operations.record_result(tournament, adj["round"], adj["board"], CASE_RESULTS[adj["result"]])
     return run
 
 

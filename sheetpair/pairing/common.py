@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from ..core.model import Bye, ByeKind, Game, Tournament
 
 
@@ -26,3 +28,8 @@ def number_boards(pairs: list[tuple[int, int]]) -> list[Game]:
 
 def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
+
+
+def score_order(tpns: Iterable[int], score: Callable[[int], float]) -> list[int]:
+    """Start numbers by score (highest first), then start number: the pairing list of Monrad-type systems."""
+    return sorted(tpns, key=lambda tpn: (-round(score(tpn), 6), tpn))
