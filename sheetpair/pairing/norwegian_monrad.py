@@ -134,7 +134,7 @@ class SearchLimitReached(Exception):
 
 
 @dataclass
-class Round:
+class RoundRules:
     """The fixed inputs of one round's pairing searches."""
 
     number: int
@@ -173,6 +173,8 @@ class Round:
 
 @dataclass
 class Candidate:
+    """A possible opponent of the first player still to pair, with what ranks it."""
+
     opponent: int
     index: int
     gap: float
@@ -183,6 +185,8 @@ class Candidate:
 
 @dataclass
 class Counter:
+    """Counts search nodes against :data:`SEARCH_LIMIT`."""
+
     nodes: int = 0
 
     def tick(self) -> None:
@@ -192,7 +196,7 @@ class Counter:
 
 
 def ordered_search(
-    rnd: Round, order: Sequence[int], colour_budget: int | None = 0, rematch_budget: int = 0
+    rnd: RoundRules, order: Sequence[int], colour_budget: int | None = 0, rematch_budget: int = 0
 ) -> list[Orientation] | None:
     """Rule 9D's ordered backtracking: the first complete matching in candidate order.
 
@@ -253,7 +257,7 @@ class FinalSolution:
     pairs: list[Orientation] = field(compare=False)
 
 
-def final_search(rnd: Round, order: Sequence[int]) -> FinalSolution | None:
+def final_search(rnd: RoundRules, order: Sequence[int]) -> FinalSolution | None:
     """Rule 11A-B: the best rematch-free matching, trying at each step only the least feasible score gap."""
     rank = {tpn: i for i, tpn in enumerate(order)}
     memo: dict[tuple[int, ...], FinalSolution | None] = {}
@@ -355,7 +359,7 @@ class NorwegianMonrad(PairingSystem):
             if final and has_adjourned_games(tournament, round_number):
                 raise PairingError("rule 11C: resolve every adjourned game before the final round is paired")
             history = histories(tournament, round_number)
-            rnd = Round(round_number, history)
+            rnd = RoundRules(round_number, history)
             order = score_order(order_input, lambda t: history[t].points)
             result = pair_final_round(rnd, order) if final else pair_round(rnd, order)
         games = number_boards([(o.white, o.black) for o in result.pairs])
@@ -390,7 +394,7 @@ def first_round(order: list[int]) -> RoundPlan:
     return RoundPlan(pairs, bye)
 
 
-def pair_round(rnd: Round, order: list[int]) -> RoundPlan:
+def pair_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """A round before the last: 7A/7B absolute; the relaxed search only where they leave no pairing."""
     try:
         if len(order) % 2 == 0:
@@ -412,7 +416,7 @@ def pair_round(rnd: Round, order: list[int]) -> RoundPlan:
     return relaxed_round(rnd, order)
 
 
-def pair_final_round(rnd: Round, order: list[int]) -> RoundPlan:
+def pair_final_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """Rule 11: the exhaustive final-round search, with the page's ordered search as fallback past its limit."""
     notes: list[str] = []
     try:
@@ -452,13 +456,13 @@ def pair_final_round(rnd: Round, order: list[int]) -> RoundPlan:
     return outcome
 
 
-def count_violations(rnd: Round, outcome: RoundPlan) -> int:
+def count_violations(rnd: RoundRules, outcome: RoundPlan) -> int:
     total = sum(rnd.history[o.white].hard_violations(W) + rnd.history[o.black].hard_violations(B)
                 for o in outcome.pairs)
     return total + (rnd.history[outcome.bye].hard_violations(W) if outcome.bye is not None else 0)
 
 
-def relaxed_round(rnd: Round, order: list[int]) -> RoundPlan:
+def relaxed_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """The least-violation pairing where the rules leave none (the page refuses to pair here).
 
     First the fewest 7A/7B violations with no rematch; when no rematch-free pairing exists at all, the fewest
@@ -487,9 +491,11 @@ def relaxed_round(rnd: Round, order: list[int]) -> RoundPlan:
         for rematches in range(1, len(order)):
             found = attempt(lambda o: ordered_search(rnd, o, colour_budget=None, rematch_budget=rematches))
             if found is not None:
+                broken = count_violations(rnd, found)
+                colours = f"and breaks rules 7A/7B {broken} time(s)" if broken else "and keeps rules 7A/7B"
                 found.notes.append(
                     f"no-rematch rule relaxed: every pairing repeats a game, so this one has the fewest "
-                    f"repeats ({rematches}); colour rules 7A/7B were not enforced; arbiter review is recommended"
+                    f"repeats ({rematches}) {colours}; arbiter review is recommended"
                 )
                 return found
     except SearchLimitReached:
@@ -497,7 +503,7 @@ def relaxed_round(rnd: Round, order: list[int]) -> RoundPlan:
     raise PairingError(f"round {rnd.number} cannot be paired automatically; enter the round manually")
 
 
-def _with_bye_budget(rnd: Round, order: list[int], byes: list[int | None], budget: int) -> RoundPlan | None:
+def _with_bye_budget(rnd: RoundRules, order: list[int], byes: list[int | None], budget: int) -> RoundPlan | None:
     """A rematch-free pairing whose 7A/7B violations, the bye's own included, are at most ``budget``."""
     for bye in byes:
         own = rnd.history[bye].hard_violations(W) if bye is not None else 0
