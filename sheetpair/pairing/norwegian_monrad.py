@@ -185,66 +185,84 @@ class Candidate:
 
 @dataclass
 class Counter:
-    """Counts search nodes against :data:`SEARCH_LIMIT`."""
+    """Counts search nodes against a limit (the page's :data:`SEARCH_LIMIT` by default)."""
 
+    limit: int = SEARCH_LIMIT
     nodes: int = 0
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes > SEARCH_LIMIT:
+        if self.nodes > self.limit:
             raise SearchLimitReached
 
 
-def ordered_search(
-    rnd: RoundRules, order: Sequence[int], colour_budget: int | None = 0, rematch_budget: int = 0
-) -> list[Orientation] | None:
-    """Rule 9D's ordered backtracking: the first complete matching in candidate order.
+UNLIMITED = 10**9
 
-    ``colour_budget`` is how many 7A/7B violations the whole matching may contain (0 = the rules are absolute,
-    ``None`` = unlimited: the page's own non-strict search); ``rematch_budget`` how many repeat pairings (0
-    normally; more only when the field is exhausted). Candidates are ordered by score gap, then (when violations
-    are allowed) fewer violations, then rule 8C, then the best orientation, then list position.
+
+class OrderedSearch:
+    """Rule 9D's ordered backtracking over one list: the first complete matching in candidate order.
+
+    Candidates are ordered by score gap, then (when violations are allowed) fewer 7A/7B violations, then rule 8C,
+    then the best orientation, then list position. :meth:`run` takes budgets: how many 7A/7B violations the
+    matching may contain (0 = the rules are absolute, ``None`` = unlimited, the page's own non-strict search) and
+    how many repeat pairings (0 unless the field is exhausted). Lists known to fail are remembered with the
+    largest colour budget they failed with, so that trying growing budgets does not repeat work.
     """
-    rank = {tpn: i for i, tpn in enumerate(order)}
-    cache: dict[tuple[int, int], Orientation] = {}
-    failed: set[tuple[tuple[int, ...], int | None, int]] = set()
-    counter = Counter()
 
-    def candidates(remaining: tuple[int, ...], colours_left: int | None, rematches_left: int) -> list[Candidate]:
-        first = remaining[0]
+    def __init__(self, rnd: RoundRules, order: Sequence[int], counter: Counter | None = None) -> None:
+        self.rnd = rnd
+        self.order = tuple(order)
+        self.rank = {tpn: i for i, tpn in enumerate(order)}
+        self.counter = counter or Counter()
+        self.best_orientation: dict[tuple[int, int], Orientation] = {}
+        self.failed: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def run(self, colour_budget: int | None = 0, rematch_budget: int = 0) -> list[Orientation] | None:
+        lenient = colour_budget != 0
+        return self._solve(self.order, UNLIMITED if colour_budget is None else colour_budget, rematch_budget, lenient)
+
+    def _orientation(self, a: int, b: int) -> Orientation:
+        if (a, b) not in self.best_orientation:
+            self.best_orientation[a, b] = self.rnd.orientations(a, b, self.rank)[0]
+        return self.best_orientation[a, b]
+
+    def _candidates(self, remaining: tuple[int, ...], colours_left: int, rematches_left: int,
+                    lenient: bool) -> list[Candidate]:
+        first, rnd = remaining[0], self.rnd
         found = []
         for index, other in enumerate(remaining[1:], start=1):
             rematch = other in rnd.history[first].opponents
             if rematch and not rematches_left:
                 continue
-            if (first, other) not in cache:
-                cache[first, other] = rnd.orientations(first, other, rank)[0]
-            best = cache[first, other]
-            if colours_left is not None and best.hard > colours_left:
-                continue
-            found.append(Candidate(other, index, rnd.gap(first, other), rnd.same_preference(first, other),
-                                   best, rematch))
-        lenient = colour_budget is None or colour_budget > 0
+            best = self._orientation(first, other)
+            if best.hard <= colours_left:
+                found.append(Candidate(other, index, rnd.gap(first, other), rnd.same_preference(first, other),
+                                       best, rematch))
         return sorted(found, key=lambda c: (c.rematch, c.gap, c.orientation.hard if lenient else 0,
                                              c.compatibility, c.orientation.key, c.index))
 
-    def solve(remaining: tuple[int, ...], colours_left: int | None, rematches_left: int) -> list[Orientation] | None:
+    def _solve(self, remaining: tuple[int, ...], colours_left: int, rematches_left: int,
+               lenient: bool) -> list[Orientation] | None:
         if not remaining:
             return []
-        key = (remaining, colours_left, rematches_left)
-        if key in failed:
+        key = (remaining, rematches_left)
+        if self.failed.get(key, -1) >= colours_left:
             return None
-        counter.tick()
-        for c in candidates(remaining, colours_left, rematches_left):
+        self.counter.tick()
+        for c in self._candidates(remaining, colours_left, rematches_left, lenient):
             rest = tuple(t for t in remaining if t not in (remaining[0], c.opponent))
-            tail = solve(rest, None if colours_left is None else colours_left - c.orientation.hard,
-                         rematches_left - c.rematch)
+            tail = self._solve(rest, colours_left - c.orientation.hard, rematches_left - c.rematch, lenient)
             if tail is not None:
                 return [c.orientation, *tail]
-        failed.add(key)
+        self.failed[key] = max(self.failed.get(key, -1), colours_left)
         return None
 
-    return solve(tuple(order), colour_budget, rematch_budget)
+
+def ordered_search(
+    rnd: RoundRules, order: Sequence[int], colour_budget: int | None = 0, rematch_budget: int = 0
+) -> list[Orientation] | None:
+    """One :class:`OrderedSearch` run with its own node count (the page's ``solvePairings``)."""
+    return OrderedSearch(rnd, order).run(colour_budget, rematch_budget)
 
 
 @dataclass(order=True)
@@ -462,57 +480,68 @@ def count_violations(rnd: RoundRules, outcome: RoundPlan) -> int:
     return total + (rnd.history[outcome.bye].hard_violations(W) if outcome.bye is not None else 0)
 
 
+RELAXED_SEARCH_LIMIT = 200_000
+"""Search nodes the least-violation search may spend in all before it settles for a complete pairing."""
+
+
 def relaxed_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """The least-violation pairing where the rules leave none (the page refuses to pair here).
 
     First the fewest 7A/7B violations with no rematch; when no rematch-free pairing exists at all, the fewest
-    rematches with colours free. Within a budget the search keeps the page's candidate order.
+    rematches. Within a budget the search keeps the page's candidate order. Should even that search grow too
+    large (exhausted fields only), the first complete pairing in the same order is taken and the note says that
+    fewer violations may exist.
     """
     byes: list[int | None] = [None] if len(order) % 2 == 0 else bye_candidates(order, rnd.history)[0]
+    counter = Counter(RELAXED_SEARCH_LIMIT)
+    searches = {bye: OrderedSearch(rnd, [t for t in order if t != bye], counter) for bye in byes}
 
-    def attempt(search: Callable[[list[int]], list[Orientation] | None]) -> RoundPlan | None:
-        for bye in byes:
-            pairs = search([t for t in order if t != bye])
+    def own(bye: int | None) -> int:
+        return rnd.history[bye].hard_violations(W) if bye is not None else 0
+
+    def attempt(colours: int | None, rematches: int = 0) -> RoundPlan | None:
+        for bye, search in searches.items():
+            if colours is not None and own(bye) > colours:
+                continue
+            pairs = search.run(None if colours is None else colours - own(bye), rematches)
             if pairs is not None:
                 return RoundPlan(pairs, bye)
         return None
 
     try:
-        if attempt(lambda o: ordered_search(rnd, o, colour_budget=None)) is not None:
+        if attempt(None) is not None:
             for budget in range(1, 2 * len(order) + 2):
-                found = _with_bye_budget(rnd, order, byes, budget)
+                found = attempt(budget)
                 if found is not None:
                     found.notes.append(
-                        f"rules 7A/7B relaxed: no rematch-free pairing keeps the absolute colour rules, so this "
-                        f"one breaks them {count_violations(rnd, found)} time(s), the fewest possible "
-                        "(the page refuses to pair here); arbiter review is recommended"
+                        f"rules 7A/7B relaxed: no rematch-free pairing keeps the absolute colour rules, so this one "
+                        f"breaks them {count_violations(rnd, found)} time(s), the fewest possible (the page refuses "
+                        "to pair here); arbiter review is recommended"
                     )
                     return found
         for rematches in range(1, len(order)):
-            found = attempt(lambda o: ordered_search(rnd, o, colour_budget=None, rematch_budget=rematches))
+            found = attempt(None, rematches)
             if found is not None:
-                broken = count_violations(rnd, found)
-                colours = f"and breaks rules 7A/7B {broken} time(s)" if broken else "and keeps rules 7A/7B"
                 found.notes.append(
-                    f"no-rematch rule relaxed: every pairing repeats a game, so this one has the fewest "
-                    f"repeats ({rematches}) {colours}; arbiter review is recommended"
+                    f"no-rematch rule relaxed: every pairing repeats a game, so this one has the fewest repeats "
+                    f"({rematches}) and {_colour_phrase(count_violations(rnd, found))}; arbiter review is recommended"
                 )
                 return found
     except SearchLimitReached:
         pass
-    raise PairingError(f"round {rnd.number} cannot be paired automatically; enter the round manually")
+    bye = byes[0]
+    found = RoundPlan(OrderedSearch(rnd, [t for t in order if t != bye]).run(None, len(order)) or [], bye)
+    rematches = sum(o.black in rnd.history[o.white].opponents for o in found.pairs)
+    found.notes.append(
+        f"rules relaxed: the search for the least-violation pairing grew too large, so this is the first complete "
+        f"pairing in the rules' order, with {rematches} repeat game(s) and "
+        f"{_colour_phrase(count_violations(rnd, found))}; fewer may be possible: arbiter review is required"
+    )
+    return found
 
 
-def _with_bye_budget(rnd: RoundRules, order: list[int], byes: list[int | None], budget: int) -> RoundPlan | None:
-    """A rematch-free pairing whose 7A/7B violations, the bye's own included, are at most ``budget``."""
-    for bye in byes:
-        own = rnd.history[bye].hard_violations(W) if bye is not None else 0
-        if own > budget:
-            continue
-        pairs = ordered_search(rnd, [t for t in order if t != bye], colour_budget=budget - own)
-        if pairs is not None:
-            return RoundPlan(pairs, bye)
-    return None
+def _colour_phrase(violations: int) -> str:
+    return f"{violations} violation(s) of rules 7A/7B" if violations else "no violation of rules 7A/7B"
 
 
 SYSTEM = NorwegianMonrad()
