@@ -29,6 +29,7 @@ rematch-free pairing exists at all, allows as few rematches as possible; the not
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,15 +56,15 @@ class History:
     opponents: frozenset[int] = frozenset()
     wo_points: int = 0
 
-    @property
+    @functools.cached_property
     def whites(self) -> int:
         return self.colours.count(W)
 
-    @property
+    @functools.cached_property
     def blacks(self) -> int:
         return self.colours.count(B)
 
-    @property
+    @functools.cached_property
     def preference(self) -> Colour | None:
         """Rule 8: the colour that evens the balance, else the alternation; none before the first game."""
         if self.whites != self.blacks:
@@ -269,52 +270,106 @@ def ordered_search(
 class FinalSolution:
     """A final-round matching with the vectors rule 11 ranks it by (smaller is better)."""
 
-    structure: tuple[float, ...]
+    structure: tuple[int, ...]
+    """Score gaps of the pairs in board order, in millionths of a point."""
     hard: int
     decision: tuple[int, ...]
     pairs: list[Orientation] = field(compare=False)
 
 
-def final_search(rnd: RoundRules, order: Sequence[int]) -> FinalSolution | None:
-    """Rule 11A-B: the best rematch-free matching, trying at each step only the least feasible score gap."""
-    rank = {tpn: i for i, tpn in enumerate(order)}
-    memo: dict[tuple[int, ...], FinalSolution | None] = {}
-    counter = Counter()
+class FinalSearch:
+    """Rule 11A-B: the best rematch-free matching, trying at each step only the least feasible score gap.
 
-    def solve(remaining: tuple[int, ...]) -> FinalSolution | None:
-        if not remaining:
-            return FinalSolution((), 0, (), [])
-        if remaining in memo:
-            return memo[remaining]
-        counter.tick()
-        first = remaining[0]
-        found = [
-            (rnd.gap(first, other), index, other)
-            for index, other in enumerate(remaining[1:], start=1)
-            if other not in rnd.history[first].opponents
+    The page searches exhaustively with a memo and gives up past :data:`SEARCH_LIMIT` nodes. To know cheaply
+    whether it would, a first pass only decides which sub-lists can be completed, visiting exactly the page's
+    nodes (same order, same memo, one count per search); the ranking pass then revisits only those. Sub-lists
+    are bit masks of positions in the whole list; the list is in score order, so list order is also score-gap
+    order. Leaving a bye candidate out shifts the positions below it by one, which keeps every comparison, so
+    the ranking pass is shared by all bye candidates and only the reported decision vector is renumbered.
+    """
+
+    def __init__(self, rnd: RoundRules, order: Sequence[int]) -> None:
+        self.rnd = rnd
+        self.order = list(order)
+        self.rank = {tpn: i for i, tpn in enumerate(order)}
+        points = [round(rnd.history[t].points / EPSILON) for t in order]  # integer units: exact gaps
+        self.options = [
+            [(j, points[i] - points[j]) for j in range(i + 1, len(order))
+             if order[j] not in rnd.history[order[i]].opponents]
+            for i in range(len(order))
         ]
-        best: FinalSolution | None = None
-        accepted_gap: float | None = None
-        for gap, index, other in sorted(found, key=lambda f: (f[0], f[1])):
-            if accepted_gap is not None and gap > accepted_gap + EPSILON:
-                break
-            tail = solve(tuple(t for t in remaining if t not in (first, other)))
-            if tail is None:
-                continue
-            accepted_gap = gap if accepted_gap is None else accepted_gap
-            orientation = rnd.orientations(first, other, rank)[0]
-            solution = FinalSolution(
-                (gap, *tail.structure),
-                orientation.hard + tail.hard,
-                (rnd.same_preference(first, other), *orientation.soft, index, *tail.decision),
-                [orientation, *tail.pairs],
-            )
-            if best is None or solution < best:
-                best = solution
-        memo[remaining] = best
-        return best
+        self.pair_ranking: dict[tuple[int, int], tuple[Orientation, int]] = {}
+        self.best: dict[int, FinalSolution | None] = {0: FinalSolution((), 0, (), [])}
 
-    return solve(tuple(order))
+    def run(self, leave_out: int | None = None) -> FinalSolution | None:
+        """The best solution for the list without ``leave_out``; ``None`` when no rematch-free matching exists.
+
+        :raises SearchLimitReached: where the page's search would give up.
+        """
+        mask = (1 << len(self.order)) - 1
+        if leave_out is not None:
+            mask ^= 1 << self.rank[leave_out]
+        completable = {0: True}
+        self._completable(mask, completable, Counter())
+        solution = self._best(mask, completable)
+        if solution is None or leave_out is None:
+            return solution
+        gap = self.rank[leave_out]
+        decision = tuple(v - (v > gap) if i % 8 == 6 else v for i, v in enumerate(solution.decision))
+        return FinalSolution(solution.structure, solution.hard, decision, solution.pairs)
+
+    def _completable(self, mask: int, known: dict[int, bool], counter: Counter) -> bool:
+        if mask in known:
+            return known[mask]
+        counter.tick()
+        first = (mask & -mask).bit_length() - 1
+        accepted = None
+        for other, gap in self.options[first]:
+            if not mask >> other & 1:
+                continue
+            if accepted is not None and gap > accepted:
+                break
+            if self._completable(mask & ~(1 << first | 1 << other), known, counter) and accepted is None:
+                accepted = gap
+        known[mask] = accepted is not None
+        return known[mask]
+
+    def _ranking(self, a: int, b: int) -> tuple[Orientation, int]:
+        """The pair's best orientation and its rule 8C penalty."""
+        if (a, b) not in self.pair_ranking:
+            self.pair_ranking[a, b] = self.rnd.orientations(a, b, self.rank)[0], self.rnd.same_preference(a, b)
+        return self.pair_ranking[a, b]
+
+    def _best(self, mask: int, completable: dict[int, bool]) -> FinalSolution | None:
+        if mask in self.best:
+            return self.best[mask]
+        first = (mask & -mask).bit_length() - 1
+        tpn = self.order[first]
+        chosen = None
+        accepted = None
+        for other, gap in self.options[first]:
+            if not mask >> other & 1:
+                continue
+            if accepted is not None and gap > accepted:
+                break
+            tail_mask = mask & ~(1 << first | 1 << other)
+            if not completable[tail_mask]:
+                continue
+            accepted = gap
+            tail = self._best(tail_mask, completable)
+            orientation, compatibility = self._ranking(tpn, self.order[other])
+            index = (mask & ((1 << other) - 1)).bit_count() - 1  # position in the sub-list, first = 0
+            head = (compatibility, *orientation.soft, index)
+            key = (tail.structure, orientation.hard + tail.hard, head, tail.decision)
+            if chosen is None or key < chosen[0]:
+                chosen = (key, gap, orientation, tail)
+        solution = None
+        if chosen is not None:
+            (_, hard, head, _), gap, orientation, tail = chosen
+            solution = FinalSolution((gap, *tail.structure), hard, (*head, *tail.decision),
+                                     [orientation, *tail.pairs])
+        self.best[mask] = solution
+        return solution
 
 
 def bye_candidates(order: Sequence[int], history: dict[int, History]) -> tuple[list[int], str | None]:
@@ -438,15 +493,16 @@ def pair_final_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """Rule 11: the exhaustive final-round search, with the page's ordered search as fallback past its limit."""
     notes: list[str] = []
     try:
+        search = FinalSearch(rnd, order)
         if len(order) % 2 == 0:
-            best = final_search(rnd, order)
+            best = search.run()
             outcome = RoundPlan(best.pairs) if best else None
         else:
             candidates, note = bye_candidates(order, rnd.history)
             notes += [note] if note else []
             ranked = []
             for bye_order, bye in enumerate(candidates):
-                best = final_search(rnd, [t for t in order if t != bye])
+                best = search.run(leave_out=bye)
                 if best is not None:
                     key = (best.structure, best.hard + rnd.history[bye].hard_violations(W), bye_order, best.decision)
                     ranked.append((key, bye, best))
@@ -480,7 +536,7 @@ def count_violations(rnd: RoundRules, outcome: RoundPlan) -> int:
     return total + (rnd.history[outcome.bye].hard_violations(W) if outcome.bye is not None else 0)
 
 
-RELAXED_SEARCH_LIMIT = 200_000
+RELAXED_SEARCH_LIMIT = 50_000
 """Search nodes the least-violation search may spend in all before it settles for a complete pairing."""
 
 
