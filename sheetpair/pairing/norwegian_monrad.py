@@ -300,6 +300,8 @@ class FinalSearch:
         ]
         self.pair_ranking: dict[tuple[int, int], tuple[Orientation, int]] = {}
         self.best: dict[int, FinalSolution | None] = {0: FinalSolution((), 0, (), [])}
+        self.structures: dict[tuple[int, ...], tuple[int, ...]] = {(): ()}
+        self.comparisons: dict[tuple[int, int], int] = {}
 
     def run(self, leave_out: int | None = None) -> FinalSolution | None:
         """The best solution for the list without ``leave_out``; ``None`` when no rematch-free matching exists.
@@ -357,19 +359,30 @@ class FinalSearch:
                 continue
             accepted = gap
             tail = self._best(tail_mask, completable)
+            structure_order = -1 if chosen is None else self._compare(tail.structure, chosen[0].structure)
+            if structure_order > 0:
+                continue  # worse score-gap structure: the rest cannot make up for it
             orientation, compatibility = self._ranking(tpn, self.order[other])
             index = (mask & ((1 << other) - 1)).bit_count() - 1  # position in the sub-list, first = 0
-            head = (compatibility, *orientation.soft, index)
-            key = (tail.structure, orientation.hard + tail.hard, head, tail.decision)
-            if chosen is None or key < chosen[0]:
-                chosen = (key, gap, orientation, tail)
+            rest = (orientation.hard + tail.hard, (compatibility, *orientation.soft, index), tail.decision)
+            if structure_order < 0 or rest < chosen[1]:
+                chosen = (tail, rest, orientation)
         solution = None
         if chosen is not None:
-            (_, hard, head, _), gap, orientation, tail = chosen
-            solution = FinalSolution((gap, *tail.structure), hard, (*head, *tail.decision),
-                                     [orientation, *tail.pairs])
+            tail, (hard, head, _), orientation = chosen
+            structure = self.structures.setdefault((accepted, *tail.structure), (accepted, *tail.structure))
+            solution = FinalSolution(structure, hard, (*head, *tail.decision), [orientation, *tail.pairs])
         self.best[mask] = solution
         return solution
+
+    def _compare(self, a: tuple[int, ...], b: tuple[int, ...]) -> int:
+        """-1, 0 or 1 as structure ``a`` is better, equal or worse than ``b`` (interned, so few distinct pairs)."""
+        if a is b:
+            return 0
+        key = (id(a), id(b))
+        if key not in self.comparisons:
+            self.comparisons[key] = (a > b) - (a < b)
+        return self.comparisons[key]
 
 
 def bye_candidates(order: Sequence[int], history: dict[int, History]) -> tuple[list[int], str | None]:
