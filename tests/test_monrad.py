@@ -9,12 +9,12 @@ from hypothesis import given, settings as hyp_settings, strategies as st
 
 from sheetpair.core import operations
 from sheetpair.core.errors import PairingError
-from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Round, Settings, Tournament
+from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
-from sheetpair.pairing.monrad import SYSTEM, bye_candidates, first_matching
+from sheetpair.pairing.monrad import SYSTEM, bye_candidates, colours, first_matching
 
 from .winther import case_files, load_case, replay, roster_from_order
 
@@ -76,7 +76,6 @@ def test_colour_goes_to_fewer_whites_then_to_the_higher_placed_only_with_more_bl
     assert [(g.white, g.black) for g in rnd.games] == [(4, 2), (3, 1)]
     state = derive(t)
     # equal Whites (1 each) and the higher-placed 4 has no more Blacks than 1: the lower-placed gets White
-    from sheetpair.pairing.monrad import colours
     assert colours(4, 1, state, 3) == (1, 4)
     assert colours(2, 3, state, 3) == (3, 2)
 

@@ -94,7 +94,7 @@ class DanishSwedishMonrad(PairingSystem):
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)
         order = score_order(players_to_pair(tournament, round_number), state.score)
-        candidates: list[int | None] = bye_candidates(order, state) if len(order) % 2 else [None]
+        candidates: list[int | None] = [*bye_candidates(order, state)] if len(order) % 2 else [None]
         for bye in candidates:
             matching = first_matching([t for t in order if t != bye], state)
             if matching is not None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.errors import PairingError
@@ -347,8 +347,8 @@ class FinalSearch:
             return self.best[mask]
         first = (mask & -mask).bit_length() - 1
         tpn = self.order[first]
-        chosen = None
-        accepted = None
+        chosen: tuple[FinalSolution, tuple[int, tuple[int, ...], tuple[int, ...]], Orientation] | None = None
+        accepted: int | None = None
         for other, gap in self.options[first]:
             if not mask >> other & 1:
                 continue
@@ -359,16 +359,17 @@ class FinalSearch:
                 continue
             accepted = gap
             tail = self._best(tail_mask, completable)
+            assert tail is not None  # a completable sub-list has a best solution
             structure_order = -1 if chosen is None else self._compare(tail.structure, chosen[0].structure)
             if structure_order > 0:
                 continue  # worse score-gap structure: the rest cannot make up for it
             orientation, compatibility = self._ranking(tpn, self.order[other])
             index = (mask & ((1 << other) - 1)).bit_count() - 1  # position in the sub-list, first = 0
             rest = (orientation.hard + tail.hard, (compatibility, *orientation.soft, index), tail.decision)
-            if structure_order < 0 or rest < chosen[1]:
+            if chosen is None or structure_order < 0 or rest < chosen[1]:
                 chosen = (tail, rest, orientation)
         solution = None
-        if chosen is not None:
+        if chosen is not None and accepted is not None:
             tail, (hard, head, _), orientation = chosen
             structure = self.structures.setdefault((accepted, *tail.structure), (accepted, *tail.structure))
             solution = FinalSolution(structure, hard, (*head, *tail.decision), [orientation, *tail.pairs])
@@ -525,11 +526,11 @@ def pair_final_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
         notes.append("the exhaustive final-round search reached its limit; the ordered search paired the round "
                      "instead: review rules 11A and 11B")
         outcome = None
-        byes: list[int | None] = [None] if len(order) % 2 == 0 else bye_candidates(order, rnd.history)[0]
-        for bye in byes:
-            pairs = ordered_search(rnd, [t for t in order if t != bye], colour_budget=None)
+        byes: list[int | None] = [None] if len(order) % 2 == 0 else [*bye_candidates(order, rnd.history)[0]]
+        for candidate in byes:
+            pairs = ordered_search(rnd, [t for t in order if t != candidate], colour_budget=None)
             if pairs is not None:
-                outcome = RoundPlan(pairs, bye)
+                outcome = RoundPlan(pairs, candidate)
                 break
     if outcome is None:
         outcome = relaxed_round(rnd, order)
@@ -561,7 +562,7 @@ def relaxed_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     large (exhausted fields only), the first complete pairing in the same order is taken and the note says that
     fewer violations may exist.
     """
-    byes: list[int | None] = [None] if len(order) % 2 == 0 else bye_candidates(order, rnd.history)[0]
+    byes: list[int | None] = [None] if len(order) % 2 == 0 else [*bye_candidates(order, rnd.history)[0]]
     counter = Counter(RELAXED_SEARCH_LIMIT)
     searches = {bye: OrderedSearch(rnd, [t for t in order if t != bye], counter) for bye in byes}
 

@@ -94,9 +94,11 @@ def _not_withdrawn(state: TournamentState, tpn: int, _group: Collection[int]) ->
 def _norwegian_buchholz_list(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
     """Opponents' scores of every game plus a 0 per bye (norwegian-monrad §7), in round order."""
     games = {c.round: c for c in _buchholz_over_games(state, tpn, ())}
-    byes = {r.round: Contribution(0.0, r.round, None, "bye counts 0") for r in state[tpn].byes}
-    merged = games | byes
-    return [merged[k] for k in sorted(merged)]
+    return [
+        games[r.round] if r.round in games else Contribution(0.0, r.round, None, "bye counts 0")
+        for r in state[tpn].records
+        if r.round in games or r.outcome.is_bye
+    ]
 
 
 def _norwegian_buchholz_cut(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
