@@ -15,6 +15,7 @@ from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
+from sheetpair.pairing.common import first_matching
 from sheetpair.pairing.norwegian_monrad import SYSTEM, History, histories, seeded_draw
 
 from .winther import case_files, load_case, replay, roster_from_order
@@ -66,20 +67,32 @@ def test_winther_norwegian_case(path):
                          ids=lambda p: p.stem)
 def test_where_the_page_refuses_a_round_sheetpair_pairs_it_and_names_the_rule_it_relaxed(path):
     """The page stops (``rounds_played`` < planned, "No pairing satisfies the no-repeat rule and 7A/7B"); an
-    arbiter cannot stop an event halfway, so sheetpair pairs the round with the least violation and says so."""
+    arbiter cannot stop an event halfway, so sheetpair pairs the round breaking 7A/7B as little as possible and
+    says so. In n6-r5 not even the no-repeat rule can be kept (the unmet opponents form two triangles): that is
+    an exhausted field, an error unless the arbiter allows the fewest rematches."""
     case, run = replay_case(path)
     t = run.tournament
     number = case["rounds_played"] + 1
+    history = histories(t, number)
+    active = sorted(p.tpn for p in t.players if p.is_active_in(number))
+    exhausted = all(first_matching([a for a in active if a != bye], derive(t)) is None
+                    for bye in (active if len(active) % 2 else [None]))
+    assert exhausted == (case["case"] == "n6-r5-seeded")
+    if exhausted:
+        with pytest.raises(PairingError, match="rematches=when-exhausted"):
+            SYSTEM.pair(t, number)
+        t.settings.options["rematches"] = "when-exhausted"
     pairing = SYSTEM.pair(t, number)
     seen = [p for g in pairing.games for p in (g.white, g.black)] + [b.player for b in pairing.byes]
-    assert sorted(seen) == sorted(p.tpn for p in t.players if p.is_active_in(number))
-    assert pairing.notes and ("7A/7B relaxed" in pairing.notes[0] or "no-rematch rule relaxed" in pairing.notes[0])
-    history = histories(t, number)
+    assert sorted(seen) == active
     rematches = sum(g.black in history[g.white].opponents for g in pairing.games)
-    if "7A/7B relaxed" in pairing.notes[0]:
-        assert rematches == 0
+    if exhausted:
+        assert rematches == 1 and "no-rematch rule relaxed" in pairing.notes[-1]  # one cross pair between triangles
     else:
-        assert rematches == 1  # n6: two triangles of unmet opponents, so one cross pair must repeat a game
+        assert rematches == 0 and "7A/7B relaxed" in pairing.notes[-1]
+        broken = sum(history[g.white].hard_violations(W) + history[g.black].hard_violations(B) for g in pairing.games)
+        broken += sum(history[b.player].hard_violations(W) for b in pairing.byes)
+        assert f"breaks them {broken} time(s)" in pairing.notes[-1]
 
 
 def test_the_refused_cases_are_the_known_ones():
@@ -197,7 +210,7 @@ def test_buchholz_cut_follows_the_planned_rounds_and_lot_breaks_the_last_tie():
 
 def test_registered_with_its_options():
     system = get_system("norwegian-monrad")
-    assert set(system.options) == {"start-numbers", "lot"}
+    assert set(system.options) == {"start-numbers", "rematches", "lot"}
     assert system.options["start-numbers"].choices == ("seeded", "random")
 
 
@@ -207,19 +220,29 @@ RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_
 
 @hyp_settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=2, max_value=14), st.integers(min_value=1, max_value=9), st.randoms(use_true_random=False),
-       st.booleans())
-def test_every_round_is_a_legal_norwegian_round(n, rounds, rng, with_withdrawal):
+       st.booleans(), st.booleans())
+def test_every_round_is_a_legal_norwegian_round(n, rounds, rng, with_withdrawal, rematches_allowed):
     t = event(n, rounds=rounds)
+    if rematches_allowed:
+        t.settings.options["rematches"] = "when-exhausted"
     for number in range(1, rounds + 1):
         if with_withdrawal and number == 2 and n > 3:
             operations.withdraw(t, rng.randint(1, n), 2)
         history = histories(t, number)
-        pairing = SYSTEM.pair(t, number)
+        active = sorted(p.tpn for p in t.players if p.is_active_in(number))
+        try:
+            pairing = SYSTEM.pair(t, number)
+        except PairingError:
+            # only an exhausted field stops: no bye choice leaves a rematch-free pairing
+            assert not rematches_allowed
+            assert all(first_matching([a for a in active if a != bye], derive(t)) is None
+                       for bye in (active if len(active) % 2 else [None]))
+            return
         seen = [p for g in pairing.games for p in (g.white, g.black)] + [b.player for b in pairing.byes]
         assert len(seen) == len(set(seen))
-        assert sorted(seen) == sorted(p.tpn for p in t.players if p.is_active_in(number))
+        assert sorted(seen) == active
         assert len(pairing.byes) <= 1
-        relaxed_rematch = any("no-rematch rule relaxed" in note or "grew too large" in note for note in pairing.notes)
+        relaxed_rematch = any("no-rematch rule relaxed" in note for note in pairing.notes)
         assert relaxed_rematch or all(g.black not in history[g.white].opponents for g in pairing.games)
         violations = sum(history[g.white].hard_violations(W) + history[g.black].hard_violations(B) for g in pairing.games)
         violations += sum(history[b.player].hard_violations(W) for b in pairing.byes)

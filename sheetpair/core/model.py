@@ -226,17 +226,21 @@ class Settings:
     double_round_robin: bool = False
     options: dict[str, str] = field(default_factory=dict)
     event: EventInfo = field(default_factory=EventInfo)
+    tiebreak_rules: str = "2026"
+    """Edition of the FIDE tie-break rules (C.07) the event is played under: ``2026`` or ``2024`` (the 2026
+    edition caps the dummy opponent of unplayed rounds, Art. 16.4)."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""
-        return {
-            Outcome.WIN: self.points_win,
-            Outcome.FORFEIT_WIN: self.points_win,
-            Outcome.FULL_BYE: self.points_win,
-            Outcome.DRAW: self.points_draw,
-            Outcome.HALF_BYE: self.points_draw,
-            Outcome.PAIRING_BYE: self.bye_value,
-        }.get(outcome, self.points_loss if outcome in (Outcome.LOSS, Outcome.FORFEIT_LOSS) else 0.0)
+        if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.FULL_BYE):
+            return self.points_win
+        if outcome in (Outcome.DRAW, Outcome.HALF_BYE):
+            return self.points_draw
+        if outcome is Outcome.PAIRING_BYE:
+            return self.bye_value
+        if outcome in (Outcome.LOSS, Outcome.FORFEIT_LOSS):
+            return self.points_loss
+        return 0.0
 
     def points_for_bye(self, kind: ByeKind) -> float:
         return self.points_for(kind.outcome)

@@ -9,8 +9,11 @@ defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import tempfile
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -33,16 +36,29 @@ _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 
 
 class OpenpyxlPort:
-    """A workbook file opened for reading and writing; call :meth:`save` to write it back atomically."""
+    """A workbook file opened for reading and writing; call :meth:`save` to write it back atomically.
+
+    openpyxl silently drops some Excel features on a round trip (Excel 2010 conditional formats and data
+    bars, sparklines, add-in parts). Before overwriting a workbook, :meth:`save` checks that nothing of the
+    original would be lost; if something would, the original stays as it is and the result goes to a copy
+    beside it, and :class:`LossySaveError` says what would have been lost.
+    """
 
     def __init__(self, path: str | os.PathLike[str], *, create: bool = False) -> None:
         self.path = Path(path)
+        self._original_parts: set[str] = set()
+        self._dropped: list[str] = []
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
             return
         try:
-            self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
+            with zipfile.ZipFile(self.path) as package:
+                self._original_parts = _comparable_parts(package.namelist())
         except FileNotFoundError:
             raise WorkbookError(f"no workbook at {self.path}") from None
         except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
@@ -72,9 +88,12 @@ class OpenpyxlPort:
             cell.font = _HEADER_FONT
             cell.fill = _HEADER_FILL
         text_cols = {i for i, h in enumerate(spec.header, start=1) if h in spec.text_columns}
+        formats = {i: spec.number_formats[h] for i, h in enumerate(spec.header, start=1) if h in spec.number_formats}
         for r, row in enumerate(spec.rows, start=2):
             for c, value in enumerate(row, start=1):
                 _set(sheet, r, c, value, as_text=c in text_cols)
+                if c in formats and isinstance(value, (int, float)):
+                    sheet.cell(r, c).number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
         if spec.hidden:
@@ -100,8 +119,24 @@ class OpenpyxlPort:
             self.book.remove(self.book[name])
 
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Writes the workbook to ``path`` (default: where it came from) through a temporary file."""
+        """Writes the workbook to ``path`` (default: where it came from) through a temporary file.
+
+        :raises LossySaveError: when overwriting the original would lose some of its content; the result
+            is then saved beside it as ``<name>-sheetpair.xlsx`` and the original is left untouched.
+        """
         target = Path(path) if path is not None else self.path
+        losses = self._losses()
+        if losses and target.resolve() == self.path.resolve():
+            side = target.with_name(f"{target.stem}-sheetpair{target.suffix}")
+            self._write(side)
+            raise LossySaveError(
+                f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
+                f"The updated workbook was written to {side.name}; continue with that file."
+            )
+        self._write(target)
+        self.path = target
+
+    def _write(self, target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".sheetpair-", suffix=target.suffix, dir=target.parent)
         os.close(handle)
@@ -111,10 +146,20 @@ class OpenpyxlPort:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        self.path = target
+
+    def _losses(self) -> list[str]:
+        """What of the original file a save would drop: unsupported extensions and whole package parts."""
+        if not self._original_parts:
+            return []
+        buffer = io.BytesIO()
+        self.book.save(buffer)
+        with zipfile.ZipFile(buffer) as package:
+            kept = _comparable_parts(package.namelist())
+        lost = sorted(self._original_parts - kept)
+        return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
 
     def _format(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
-        sheet.freeze_panes = "A2"
+        sheet.freeze_panes = spec.freeze
         sheet.print_title_rows = "1:1"
         sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
         sheet.page_setup.orientation = "landscape" if spec.landscape else "portrait"
@@ -123,8 +168,8 @@ class OpenpyxlPort:
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
         sheet.oddFooter.center.text = "&A – page &P of &N"
         for col, title in enumerate(spec.header, start=1):
-            values = [title] + [row[col - 1] for row in spec.rows if len(row) >= col]
-            width = spec.column_widths.get(title) or min(max(len(str(v)) for v in values if v is not None) + 2, 50)
+            shown = [_shown(row[col - 1], spec.number_formats.get(title)) for row in spec.rows if len(row) >= col]
+            width = spec.column_widths.get(title) or min(max(len(v) for v in [title, *shown]) + 2, 50)
             sheet.column_dimensions[column_letter(col)].width = width
         if spec.table_name:
             ref = f"A1:{column_letter(len(spec.header))}{last_row}"
@@ -166,6 +211,43 @@ class OpenpyxlPort:
         for sheet in self.book.worksheets:
             if table_name in sheet.tables:
                 del sheet.tables[table_name]
+
+
+class LossySaveError(WorkbookError):
+    """Saving in place would drop content openpyxl cannot keep; the result went to a copy instead."""
+
+
+_RENAMED_PARTS = (
+    (re.compile(r"^xl/comments/comment\d*\.xml$|^xl/comments\d*\.xml$"), "comments"),
+    (re.compile(r"^xl/drawings/(vmlDrawing|commentsDrawing)\d*\.vml$"), "vml drawing"),
+    (re.compile(r"^xl/sharedStrings\.xml$|^docProps/|^\[Content_Types\]|_rels/|^xl/styles\.xml$|^xl/theme/"), ""),
+    (re.compile(r"^xl/worksheets/sheet\d+\.xml$|^xl/tables/table\d+\.xml$|^xl/calcChain\.xml$"), ""),
+)
+
+
+def _comparable_parts(names: list[str]) -> set[str]:
+    """Package part names, with the parts openpyxl renumbers or regenerates folded or left out."""
+    parts = set()
+    for name in names:
+        for pattern, label in _RENAMED_PARTS:
+            if pattern.search(name):
+                if label:
+                    parts.add(label)
+                break
+        else:
+            parts.add(name)
+    return parts
+
+
+def _shown(value: CellValue, number_format: str | None) -> str:
+    """Roughly the text Excel shows for a value, to size its column."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and not isinstance(value, bool):
+        if number_format == "0.00":
+            return f"{value:.2f}"
+        return f"{value:.10g}" if not value.is_integer() else str(int(value))
+    return str(value)
 
 
 def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:

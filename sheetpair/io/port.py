@@ -29,6 +29,10 @@ class SheetSpec:
     text_columns: frozenset[str] = field(default_factory=frozenset)
     """Columns stored as text, so Excel never reads ``+/-`` or ``=name`` as a formula."""
     column_widths: dict[str, float] = field(default_factory=dict)
+    number_formats: dict[str, str] = field(default_factory=dict)
+    """Excel number format per column header (e.g. ``0.00`` for tie-breaks with fractions)."""
+    freeze: str = "A2"
+    """Top-left cell of the scrolling area: ``A2`` freezes the header row, ``D2`` also the first three columns."""
     hidden: bool = False
     landscape: bool = False
     before: str | None = None

@@ -8,8 +8,11 @@ Sheets:
 * ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
   boards. The Result column has the result-code dropdown; results typed there are read back.
 * ``Byes`` — requested byes for rounds not paired yet.
+* ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
 * ``_sheetpair`` (hidden) — the workbook schema version and a revision counter.
+* ``_records`` (hidden) — lines of an imported file that sheetpair keeps but does not interpret, so an
+  export gives them back.
 
 Reading checks everything and raises :class:`~sheetpair.core.errors.WorkbookError` naming the sheet and
 cell of the first problem; nothing is written before reading has succeeded.
@@ -20,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import fields
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .. import __version__
 from ..core.errors import InputError, WorkbookError
@@ -28,9 +31,9 @@ from ..core.model import (
     Bye, ByeKind, Colour, EventInfo, Game, Outcome, Player, Round, Settings, Tournament,
 )
 from ..core.results import RESULT_CODES, format_points, parse_result
-from ..core.standings import standings
+from ..core.standings import Standing, standings
 from ..core.state import RoundRecord, derive
-from ..core.tiebreaks import parse_tiebreak_list
+from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address
 
 SCHEMA_VERSION = 1
@@ -39,6 +42,8 @@ SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
 PLAYERS_TABLE = "Players"
 BYES_SHEET = "Byes"
+FORBIDDEN_SHEET = "Forbidden pairs"
+RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
@@ -111,6 +116,11 @@ def load_tournament(port: WorkbookPort) -> Tournament:
         tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament))
     if BYES_SHEET in names:
         tournament.requested_byes = _read_requested_byes(port.read_sheet(BYES_SHEET), tournament)
+    if FORBIDDEN_SHEET in names:
+        tournament.forbidden_pairs = _read_forbidden_pairs(port.read_sheet(FORBIDDEN_SHEET), tournament)
+    if RECORDS_SHEET in names:
+        tournament.preserved_records = [str(row[0]) for row in port.read_sheet(RECORDS_SHEET)[1:]
+                                        if row and row[0] is not None]
     return tournament
 
 
@@ -128,12 +138,15 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_roun
     stale = previous_rounds if previous_rounds is not None else len(tournament.rounds)
     for number in range(len(tournament.rounds) + 1, max(stale, len(tournament.rounds)) + 1):
         port.delete_sheet(round_sheet_name(number))
-    if any(tournament.requested_byes.values()):
-        port.write_sheet(_requested_byes_sheet(tournament))
-    elif BYES_SHEET in names:
-        port.delete_sheet(BYES_SHEET)
-    port.write_sheet(standings_sheet(tournament))
-    port.write_sheet(crosstable_sheet(tournament))
+    _write_optional(port, names, BYES_SHEET,
+                    _requested_byes_sheet(tournament) if any(tournament.requested_byes.values()) else None)
+    _write_optional(port, names, FORBIDDEN_SHEET, _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
+    _write_optional(port, names, RECORDS_SHEET, SheetSpec(
+        RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
+        text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
+    table = standings(tournament)
+    port.write_sheet(standings_sheet(tournament, table))
+    port.write_sheet(crosstable_sheet(tournament, table))
     revision = _read_revision(port, names) + 1
     port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
         ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
@@ -152,6 +165,14 @@ def edit_workbook(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
     outcome = change(tournament)
     save_tournament(port, tournament, previous_rounds=rounds_before)
     return outcome
+
+
+def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: SheetSpec | None) -> None:
+    """Writes a sheet that exists only while it has something to hold."""
+    if spec is not None:
+        port.write_sheet(spec)
+    elif name in names:
+        port.delete_sheet(name)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -179,7 +200,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         if row and row[0] not in (None, ""):
             values[str(row[0]).strip()] = (row[1] if len(row) > 1 else None, cell_address(r, 2))
 
-    def get(key: str, parse: Callable[[CellValue], object], default: object = None, *, required: bool = False):
+    def get(key: str, parse: Callable[[CellValue], Any], default: Any = None, *, required: bool = False) -> Any:
         if key not in values or values[key][0] in (None, ""):
             if required:
                 raise WorkbookError(f"the setting {key!r} is missing", sheet=SETTINGS_SHEET)
@@ -226,6 +247,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         points_loss=get("points_loss", number, 0.0),
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
+        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(_text(raw)), DEFAULT_EDITION),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -355,6 +377,21 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
     return byes
 
 
+def _read_forbidden_pairs(rows: list[list[CellValue]], tournament: Tournament) -> set[frozenset[int]]:
+    pairs: set[frozenset[int]] = set()
+    for r, row in enumerate(rows[1:], start=2):
+        if not row or all(v in (None, "") for v in row):
+            continue
+        numbers = []
+        for column in (1, 3):
+            value = _as_int(row[column - 1] if len(row) >= column else None)
+            if value is None or not tournament.has_player(value):
+                raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET, cell=cell_address(r, column))
+            numbers.append(value)
+        pairs.add(frozenset(numbers))
+    return pairs
+
+
 # --- writing ---------------------------------------------------------------------------------------
 
 def _settings_sheet(settings: Settings) -> SheetSpec:
@@ -366,6 +403,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["points_loss", settings.points_loss, "points for a loss"],
         ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
+        ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
@@ -384,13 +422,12 @@ def _player_value(player: Player, attribute: str) -> CellValue:
 
 def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str]) -> None:
     if PLAYERS_SHEET not in names:
-        header = [title for title, _ in PLAYER_COLUMNS]
         rows = [[_player_value(p, attr) for _, attr in PLAYER_COLUMNS] for p in tournament.players]
-        port.write_sheet(SheetSpec(PLAYERS_SHEET, header, rows, table_name=PLAYERS_TABLE,
+        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows, table_name=PLAYERS_TABLE,
                                    text_columns=frozenset({"Name", "Title", "Federation", "FIDE ID", "Club", "Team"})))
         return
     existing = port.read_sheet(PLAYERS_SHEET)
-    header = list(existing[0]) if existing else []
+    header: list[CellValue] = list(existing[0]) if existing else []
     columns: dict[str, int] = {}
     for c, title in enumerate(header, start=1):
         key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
@@ -443,29 +480,54 @@ def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
                      before=STANDINGS_SHEET)
 
 
-def standings_sheet(tournament: Tournament) -> SheetSpec:
-    """The Standings sheet: rank, player, points and every tie-break of the saved list."""
+def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
+    rows: list[list[CellValue]] = []
+    for pair in sorted(sorted(p) for p in tournament.forbidden_pairs):
+        first, second = pair
+        rows.append([first, tournament.player(first).name, second, tournament.player(second).name])
+    return SheetSpec(FORBIDDEN_SHEET, ["TPN", "Name", "TPN ", "Name "], rows,
+                     text_columns=frozenset({"Name", "Name "}), before=STANDINGS_SHEET)
+
+
+def standings_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Standings sheet: rank, player, points and every tie-break of the saved list.
+
+    ``table`` is the standings when the caller has them already (they are computed once per save).
+    """
     codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
     rows: list[list[CellValue]] = []
-    for line in standings(tournament):
+    for line in lines:
         player = tournament.player(line.tpn)
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
                      line.points, *(line.tiebreaks[c].value for c in codes)])
-    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}))
+    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
 
 
-def crosstable_sheet(tournament: Tournament) -> SheetSpec:
-    """The Crosstable sheet: per round the opponent, colour and result, as ``12w1`` (FIDE wallchart style)."""
+def crosstable_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Crosstable sheet (wallchart) in ranking order: per round opponent, colour and result as ``12w1``,
+    then points and the tie-breaks; rank, start number and name stay in view when scrolling."""
     state = derive(tournament)
+    codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     rounds = [f"R{n}" for n in range(1, tournament.current_round + 1)]
-    ranks = {line.tpn: line.rank for line in standings(tournament)}
     rows: list[list[CellValue]] = []
-    for player in tournament.players:
-        entries = [crosstable_entry(record) for record in state[player.tpn].records]
-        rows.append([player.tpn, player.name, player.rating or None, *entries, state[player.tpn].score, ranks[player.tpn]])
-    return SheetSpec(CROSSTABLE_SHEET, ["TPN", "Name", "Rating", *rounds, "Points", "Rank"], rows,
-                     text_columns=frozenset({"Name", *rounds}), landscape=True)
+    for line in lines:
+        player = tournament.player(line.tpn)
+        entries = [crosstable_entry(record) for record in state[line.tpn].records]
+        rows.append([line.rank, line.tpn, player.name, player.rating or None, *entries, line.points,
+                     *(line.tiebreaks[c].value for c in codes)])
+    return SheetSpec(CROSSTABLE_SHEET, ["Rank", "TPN", "Name", "Rating", *rounds, "Points", *codes], rows,
+                     text_columns=frozenset({"Name", *rounds}), landscape=True, freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
+
+
+def _tiebreak_formats(codes: tuple[str, ...], lines: list[Standing]) -> dict[str, str]:
+    """Two decimals for tie-break columns with values other than whole and half points (SB 7.25, WNT)."""
+    return {code: "0.00" for code in codes
+            if any(abs(line.tiebreaks[code].value * 2 - round(line.tiebreaks[code].value * 2)) > 1e-9 for line in lines)}
 
 
 def crosstable_entry(record: RoundRecord) -> str:

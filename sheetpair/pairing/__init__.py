@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, monrad, norwegian_monrad
+from . import berger, berger_swiss, monrad, norwegian_monrad, scheveningen
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.name: system
     for system in (
         berger.SYSTEM,
+        berger_swiss.SYSTEM,
+        scheveningen.SYSTEM,
         monrad.SYSTEM,
         norwegian_monrad.SYSTEM,
     )

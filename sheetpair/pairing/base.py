@@ -44,6 +44,13 @@ class PairingSystem(ABC):
     default_tiebreaks: ClassVar[tuple[str, ...]] = ("BH", "SB")
     keeps_withdrawn_in_schedule: ClassVar[bool] = False
     """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
+    pairing_byes_per_round: ClassVar[int | None] = 1
+    """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
+    whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
+
+    def max_meetings(self, settings: Settings) -> int:
+        """How often two players may meet in one event: once, except in double round robins."""
+        return 1
 
     def planned_rounds(self, player_count: int, settings: Settings) -> int | None:
         """The number of rounds the system itself fixes for this field, or ``None`` when the arbiter chooses."""

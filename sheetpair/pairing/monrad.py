@@ -28,39 +28,13 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Player, Tournament
 from ..core.state import TournamentState, derive
 from .base import Pairing, PairingSystem
-from .common import number_boards, pairing_bye, players_to_pair, requested_byes, score_order
+from .common import first_matching, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
 
 
 def bye_candidates(order: list[int], state: TournamentState) -> list[int]:
     """Bye order for an odd list: from the bottom up those without a bye, then the rest from the bottom up."""
     from_bottom = list(reversed(order))
     return [t for t in from_bottom if not state[t].had_pairing_bye] + [t for t in from_bottom if state[t].had_pairing_bye]
-
-
-def first_matching(order: list[int], state: TournamentState) -> list[tuple[int, int]] | None:
-    """The first rematch-free matching of ``order`` found top-down: (higher-placed, lower-placed) pairs in board order.
-
-    Sub-lists already known to have no completion are remembered, so the backtracking never repeats itself.
-    """
-    failed: set[tuple[int, ...]] = set()
-
-    def solve(remaining: tuple[int, ...]) -> list[tuple[int, int]] | None:
-        if not remaining:
-            return []
-        if remaining in failed:
-            return None
-        first, rest = remaining[0], remaining[1:]
-        met = set(state[first].opponents_played)
-        for i, other in enumerate(rest):
-            if other in met:
-                continue
-            tail = solve(rest[:i] + rest[i + 1:])
-            if tail is not None:
-                return [(first, other), *tail]
-        failed.add(remaining)
-        return None
-
-    return solve(tuple(order))
 
 
 def colours(higher: int, lower: int, state: TournamentState, round_number: int) -> tuple[int, int]:
@@ -96,7 +70,7 @@ class DanishSwedishMonrad(PairingSystem):
         order = score_order(players_to_pair(tournament, round_number), state.score)
         candidates: list[int | None] = [*bye_candidates(order, state)] if len(order) % 2 else [None]
         for bye in candidates:
-            matching = first_matching([t for t in order if t != bye], state)
+            matching = first_matching([t for t in order if t != bye], state, tournament.forbidden_pairs)
             if matching is not None:
                 break
         else:

@@ -23,22 +23,23 @@ feasible score gap, solutions ranked by score gaps, then 7A/7B violations (now a
 decision vector, then the bye order.
 
 Where the rules leave no pairing (the page then refuses to pair, winther-pages §10.8), an arbiter still needs a
-round: sheetpair breaks 7A/7B as few times as possible (searching in the same order), and only if no
-rematch-free pairing exists at all, allows as few rematches as possible; the notes say which rule gave way.
+round: sheetpair breaks 7A/7B as few times as possible (searching in the same order; if need be it also widens
+the bye to ineligible players), and the notes say which rule gave way. Only when every pairing repeats a game
+(an exhausted field) does it stop, unless the option ``rematches=when-exhausted`` asks for the fewest rematches.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import number_boards, pairing_bye, players_to_pair, requested_byes, score_order
+from .common import first_matching, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
 
 W, B = Colour.WHITE, Colour.BLACK
 DEALING_PATTERN = "ACDBCABD"
@@ -140,6 +141,13 @@ class RoundRules:
 
     number: int
     history: dict[int, History]
+    forbidden: Collection[frozenset[int]] = ()
+    """Pairs the arbiter ruled must never meet: never paired, not even when rematches are relaxed."""
+    rematches_when_exhausted: bool = False
+    """Whether an exhausted field may be paired with the fewest rematches (option ``rematches``)."""
+
+    def may_pair(self, a: int, b: int, *, rematch_allowed: bool = False) -> bool:
+        return frozenset((a, b)) not in self.forbidden and (rematch_allowed or b not in self.history[a].opponents)
 
     def gap(self, a: int, b: int) -> float:
         return round(abs(self.history[a].points - self.history[b].points), 6)
@@ -233,7 +241,7 @@ class OrderedSearch:
         found = []
         for index, other in enumerate(remaining[1:], start=1):
             rematch = other in rnd.history[first].opponents
-            if rematch and not rematches_left:
+            if not rnd.may_pair(first, other, rematch_allowed=rematches_left > 0):
                 continue
             best = self._orientation(first, other)
             if best.hard <= colours_left:
@@ -294,8 +302,7 @@ class FinalSearch:
         self.rank = {tpn: i for i, tpn in enumerate(order)}
         points = [round(rnd.history[t].points / EPSILON) for t in order]  # integer units: exact gaps
         self.options = [
-            [(j, points[i] - points[j]) for j in range(i + 1, len(order))
-             if order[j] not in rnd.history[order[i]].opponents]
+            [(j, points[i] - points[j]) for j in range(i + 1, len(order)) if rnd.may_pair(order[i], order[j])]
             for i in range(len(order))
         ]
         self.pair_ranking: dict[tuple[int, int], tuple[Orientation, int]] = {}
@@ -422,6 +429,10 @@ class NorwegianMonrad(PairingSystem):
             "seeded", "seeded: rating quarters dealt A,C,D,B,C,A,B,D; random: a full drawing of lots",
             ("seeded", "random"),
         ),
+        "rematches": OptionSpec(
+            "never", "never: an exhausted field (every pairing repeats a game) stops with an error; "
+                     "when-exhausted: pair it with the fewest rematches", ("never", "when-exhausted"),
+        ),
         "lot": OptionSpec(
             "", "the drawing of lots for the last tie-break, as start numbers in lot order "
                 "(empty: drawn from the saved seed)",
@@ -429,6 +440,10 @@ class NorwegianMonrad(PairingSystem):
     }
     default_bye_value = 1.0
     default_tiebreaks = ("BHNC", "BHN-C1", "BHN", "SBG", "LOT")
+
+    def max_meetings(self, settings: Settings) -> int:
+        """Once; with ``rematches=when-exhausted`` again only when every pairing of a round repeats a game."""
+        return settings.rounds if self.option(settings, "rematches") == "when-exhausted" else 1
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         if self.option(settings, "start-numbers") == "random":
@@ -440,13 +455,14 @@ class NorwegianMonrad(PairingSystem):
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         order_input = players_to_pair(tournament, round_number)
         if round_number == 1:
-            result = first_round(order_input)
+            result = first_round(tournament, order_input)
         else:
             final = round_number == tournament.settings.rounds
             if final and has_adjourned_games(tournament, round_number):
                 raise PairingError("rule 11C: resolve every adjourned game before the final round is paired")
             history = histories(tournament, round_number)
-            rnd = RoundRules(round_number, history)
+            rematches = self.option(tournament.settings, "rematches") == "when-exhausted"
+            rnd = RoundRules(round_number, history, tournament.forbidden_pairs, rematches)
             order = score_order(order_input, lambda t: history[t].points)
             result = pair_final_round(rnd, order) if final else pair_round(rnd, order)
         games = number_boards([(o.white, o.black) for o in result.pairs])
@@ -473,12 +489,17 @@ def seeded_draw(players: list[Player], rng: random.Random) -> list[Player]:
     return dealt + rest
 
 
-def first_round(order: list[int]) -> RoundPlan:
-    """Rule 4: 1-2, 3-4, ... with the odd start number Black; rule 12A: the highest start number has the bye."""
+def first_round(tournament: Tournament, order: list[int]) -> RoundPlan:
+    """Rule 4: 1-2, 3-4, ... with the odd start number Black; rule 12A: the highest start number has the bye.
+
+    A pair the arbiter has forbidden is skipped the Monrad way (the next allowed player down the list).
+    """
     bye = order[-1] if len(order) % 2 else None
-    paired = order[:-1] if bye is not None else order
-    pairs = [Orientation(paired[i + 1], paired[i], 0, ()) for i in range(0, len(paired), 2)]
-    return RoundPlan(pairs, bye)
+    paired = [t for t in order if t != bye]
+    matching = first_matching(paired, derive(tournament, through_round=0), tournament.forbidden_pairs)
+    if matching is None:
+        raise PairingError("round 1 cannot be paired: the forbidden pairs leave no pairing")
+    return RoundPlan([Orientation(lower, higher, 0, ()) for higher, lower in matching], bye)
 
 
 def pair_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
@@ -557,14 +578,17 @@ RELAXED_SEARCH_LIMIT = 50_000
 def relaxed_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     """The least-violation pairing where the rules leave none (the page refuses to pair here).
 
-    First the fewest 7A/7B violations with no rematch; when no rematch-free pairing exists at all, the fewest
-    rematches. Within a budget the search keeps the page's candidate order. Should even that search grow too
-    large (exhausted fields only), the first complete pairing in the same order is taken and the note says that
-    fewer violations may exist.
+    First the fewest 7A/7B violations with no rematch, keeping the page's candidate order within each budget.
+    When no rematch-free pairing exists at all, the field is exhausted: the fewest rematches if the arbiter
+    allowed them (option ``rematches``), otherwise an error. Should the search grow too large, the page's own
+    non-strict ordered search decides, and the note says that fewer violations may exist.
+
+    :raises PairingError: when no pairing without rematches exists and rematches are not allowed.
     """
     byes: list[int | None] = [None] if len(order) % 2 == 0 else [*bye_candidates(order, rnd.history)[0]]
     counter = Counter(RELAXED_SEARCH_LIMIT)
     searches = {bye: OrderedSearch(rnd, [t for t in order if t != bye], counter) for bye in byes}
+    bye_note: list[str] = []
 
     def own(bye: int | None) -> int:
         return rnd.history[bye].hard_violations(W) if bye is not None else 0
@@ -578,36 +602,52 @@ def relaxed_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
                 return RoundPlan(pairs, bye)
         return None
 
+    any_rematch_free: RoundPlan | None = None
     try:
-        if attempt(None) is not None:
+        any_rematch_free = attempt(None)
+        if any_rematch_free is None and byes != [None]:
+            # rule 12 names too few bye candidates: the others, lowest score and highest number first
+            others = sorted((t for t in order if t not in searches), key=lambda t: (rnd.history[t].points, -t))
+            searches = {bye: OrderedSearch(rnd, [t for t in order if t != bye], counter) for bye in others}
+            any_rematch_free = attempt(None)
+            bye_note = ["bye rule 12 relaxed: no eligible bye candidate leaves a rematch-free pairing"]
+        if any_rematch_free is not None:
             for budget in range(1, 2 * len(order) + 2):
                 found = attempt(budget)
                 if found is not None:
+                    found.notes += bye_note
                     found.notes.append(
                         f"rules 7A/7B relaxed: no rematch-free pairing keeps the absolute colour rules, so this one "
                         f"breaks them {count_violations(rnd, found)} time(s), the fewest possible (the page refuses "
                         "to pair here); arbiter review is recommended"
                     )
                     return found
-        for rematches in range(1, len(order)):
-            found = attempt(None, rematches)
-            if found is not None:
-                found.notes.append(
-                    f"no-rematch rule relaxed: every pairing repeats a game, so this one has the fewest repeats "
-                    f"({rematches}) and {_colour_phrase(count_violations(rnd, found))}; arbiter review is recommended"
-                )
-                return found
+        elif rnd.rematches_when_exhausted:
+            searches = {bye: OrderedSearch(rnd, [t for t in order if t != bye], counter) for bye in byes}
+            for rematches in range(1, len(order)):
+                found = attempt(None, rematches)
+                if found is not None:
+                    found.notes.append(
+                        f"no-rematch rule relaxed: every pairing repeats a game, so this one has the fewest repeats "
+                        f"({rematches}) and {_colour_phrase(count_violations(rnd, found))}; arbiter review is "
+                        "recommended"
+                    )
+                    return found
     except SearchLimitReached:
-        pass
-    bye = byes[0]
-    found = RoundPlan(OrderedSearch(rnd, [t for t in order if t != bye]).run(None, len(order)) or [], bye)
-    rematches = sum(o.black in rnd.history[o.white].opponents for o in found.pairs)
-    found.notes.append(
-        f"rules relaxed: the search for the least-violation pairing grew too large, so this is the first complete "
-        f"pairing in the rules' order, with {rematches} repeat game(s) and "
-        f"{_colour_phrase(count_violations(rnd, found))}; fewer may be possible: arbiter review is required"
+        if any_rematch_free is not None:
+            any_rematch_free.notes += bye_note
+            any_rematch_free.notes.append(
+                f"rules 7A/7B relaxed: the search for the fewest violations grew too large, so the rules' order "
+                f"decided; this pairing has {_colour_phrase(count_violations(rnd, any_rematch_free))} and fewer "
+                "may be possible: arbiter review is required"
+            )
+            return any_rematch_free
+        raise PairingError(f"round {rnd.number}: the pairing search became too complex; enter the round manually") \
+            from None
+    raise PairingError(
+        f"round {rnd.number}: every pairing repeats a game (the field is exhausted: no-repeat rule); set the option "
+        "rematches=when-exhausted to pair the fewest rematches, or enter the round manually"
     )
-    return found
 
 
 def _colour_phrase(violations: int) -> str:

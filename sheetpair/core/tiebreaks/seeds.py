@@ -4,6 +4,8 @@ Codes (each page computes its tie-breaks its own way, so each variant is a code 
 the virtual or dummy opponents of FIDE C.07 Art. 16):
 
 * ``WNT``  — Winther's WNT (seed 000), live: N = rounds played so far.
+* ``WNTP`` — WNT over games played over the board (Berger-Swiss: no forfeits).
+* ``RTG``  — the player's own rating (the Scheveningen page's last criterion).
 * ``BHG``  — Buchholz over games: the current scores of the opponents of every paired game with a result
   (forfeits included), no cut; byes and absences contribute nothing (monrad-eng's "Buchholz").
 * ``SBG``  — Sonneborn-Berger over the same games (Norwegian Monrad's "S-B (games only)").
@@ -24,27 +26,41 @@ highest first, is the same as comparing the sums with one more value restored ea
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
-from ..state import TournamentState
-from .base import Contribution, TiebreakSpec, game_records, opponent_score
+from ..state import PlayerState, RoundRecord, TournamentState
+from .base import Compute, Contribution, TiebreakSpec, game_records, opponent_score
 
 
-def _wnt(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """WNT = 100 × Σ (Pᵢ/N)(rᵢ + Pᵢ/(2N)), N the rounds played so far; byes have no opponent and count nothing."""
-    n = state.through_round
-    if n == 0:
-        return []
-    full = n * state.settings.points_win
-    parts = []
-    for r in game_records(state[tpn]):
-        share = opponent_score(state, r) / full
-        result = r.result_fraction or 0.0
-        parts.append(
-            Contribution(100 * share * (result + share / 2), r.round, r.opponent,
-                         f"100 × {share:.3f} × ({result:g} + {share:.3f}/2)")
-        )
-    return parts
+def _wnt_over(records: Callable[[PlayerState], list[RoundRecord]]) -> Compute:
+    """WNT = 100 × Σ (Pᵢ/N)(rᵢ + Pᵢ/(2N)) over ``records``, N the rounds played so far; byes count nothing."""
+
+    def compute(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+        n = state.through_round
+        if n == 0:
+            return []
+        full = n * state.settings.points_win
+        parts = []
+        for r in records(state[tpn]):
+            share = opponent_score(state, r) / full
+            result = r.result_fraction or 0.0
+            parts.append(
+                Contribution(100 * share * (result + share / 2), r.round, r.opponent,
+                             f"100 × {share:.3f} × ({result:g} + {share:.3f}/2)")
+            )
+        return parts
+
+    return compute
+
+
+def _played_games(player: PlayerState) -> list[RoundRecord]:
+    """Games played over the board: the Berger-Swiss seed leaves forfeits and postponed games out of WNT."""
+    return [r for r in player.records if r.played and r.opponent is not None]
+
+
+def _rating(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """The player's own rating: the Scheveningen page's last criterion before the board order (§6)."""
+    return [Contribution(float(state[tpn].player.rating), note="rating")]
 
 
 def _buchholz_over_games(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
@@ -133,7 +149,10 @@ def _lot(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Cont
 
 
 SPECS: tuple[TiebreakSpec, ...] = (
-    TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt),
+    TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt_over(game_records)),
+    TiebreakSpec("WNTP", "WNT over games played over the board (Berger-Swiss: no forfeits)",
+                 _wnt_over(_played_games)),
+    TiebreakSpec("RTG", "The player's own rating, higher first", _rating),
     TiebreakSpec("BHG", "Buchholz over games (no virtual opponents, byes count nothing)", _buchholz_over_games,
                  cuttable=True),
     TiebreakSpec("SBG", "Sonneborn-Berger over games (no virtual opponents)", _sonneborn_berger_over_games,
