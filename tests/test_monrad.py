@@ -175,3 +175,13 @@ def test_every_round_is_a_legal_monrad_round(n, rounds, rng, with_withdrawal):
         assert all(g.black not in state[g.white].opponents_paired for g in rnd.games)
         for g in rnd.games:
             g.result = rng.choice(RESULTS)
+
+
+def test_forbidden_pairs_never_meet_and_a_forfeited_pairing_counts_as_met():
+    t = event(6, rounds=3)
+    t.forbidden_pairs.add(frozenset((1, 2)))
+    r1 = play(t, {(3, 1): Result.WHITE_WINS_BY_FORFEIT})
+    assert [(g.white, g.black) for g in r1.games] == [(3, 1), (4, 2), (6, 5)]
+    for _ in range(2):
+        rnd = play(t, {})
+        assert all({g.white, g.black} not in ({1, 2}, {1, 3}) for g in rnd.games)

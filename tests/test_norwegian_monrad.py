@@ -27,7 +27,7 @@ def replay_case(path):
     case = load_case(path)
     players, names = roster_from_order(case, "startNo")
     lot = ",".join(str(e["startNo"]) for e in sorted(case["initial_order"], key=lambda e: e["lot"]))
-    options = {"lot": lot, "start-numbers": case["options"].get("startNumberMethod", "seeded")}
+    options = {"lot": lot, "start_numbers": case["options"].get("startNumberMethod", "seeded")}
     settings = Settings("norwegian-monrad", case["rounds_planned"], tiebreaks=SYSTEM.default_tiebreaks, options=options)
     return case, replay(case, settings, players, names, bye_boards=True)
 
@@ -210,8 +210,8 @@ def test_buchholz_cut_follows_the_planned_rounds_and_lot_breaks_the_last_tie():
 
 def test_registered_with_its_options():
     system = get_system("norwegian-monrad")
-    assert set(system.options) == {"start-numbers", "rematches", "lot"}
-    assert system.options["start-numbers"].choices == ("seeded", "random")
+    assert set(system.options) == {"start_numbers", "rematches", "lot"}
+    assert system.options["start_numbers"].choices == ("seeded", "random")
 
 
 RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT,
@@ -254,3 +254,17 @@ def test_every_round_is_a_legal_norwegian_round(n, rounds, rng, with_withdrawal,
         assert [(g.white, g.black) for g in stored.games] == [(g.white, g.black) for g in pairing.games]
         for g in stored.games:
             g.result = rng.choice(RESULTS)
+
+
+def test_forbidden_pairs_never_meet_even_in_round_one():
+    t = event(6, rounds=3)
+    t.forbidden_pairs.add(frozenset((1, 2)))
+    r1 = operations.pair_next_round(t)
+    assert [(g.white, g.black) for g in r1.games] == [(3, 1), (4, 2), (6, 5)]
+    for g in r1.games:
+        g.result = Result.DRAW
+    for _ in range(2):
+        rnd = operations.pair_next_round(t)
+        assert all({g.white, g.black} != {1, 2} for g in rnd.games)
+        for g in rnd.games:
+            g.result = Result.WHITE_WINS

@@ -425,7 +425,7 @@ class NorwegianMonrad(PairingSystem):
         "7A/7B, exhaustive final round; Buchholz cut 1 or 2 (byes 0), restored cuts, S-B, lot"
     )
     options = {
-        "start-numbers": OptionSpec(
+        "start_numbers": OptionSpec(
             "seeded", "seeded: rating quarters dealt A,C,D,B,C,A,B,D; random: a full drawing of lots",
             ("seeded", "random"),
         ),
@@ -446,7 +446,7 @@ class NorwegianMonrad(PairingSystem):
         return settings.rounds if self.option(settings, "rematches") == "when-exhausted" else 1
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
-        if self.option(settings, "start-numbers") == "random":
+        if self.option(settings, "start_numbers") == "random":
             drawn = list(players)
             rng.shuffle(drawn)
             return drawn
