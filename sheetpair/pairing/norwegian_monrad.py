@@ -196,12 +196,13 @@ class Candidate:
 class Counter:
     """Counts search nodes against a limit (the page's :data:`SEARCH_LIMIT` by default)."""
 
-    limit: int = SEARCH_LIMIT
+    limit: int = 0
+    """0: the page's :data:`SEARCH_LIMIT`."""
     nodes: int = 0
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > (self.limit or SEARCH_LIMIT):
             raise SearchLimitReached
 
 
@@ -518,9 +519,30 @@ def pair_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
                 if pairs is not None:
                     return RoundPlan(pairs, bye, [note] if note else [])
     except SearchLimitReached:
-        raise PairingError(
-            f"round {rnd.number}: the pairing search became too complex; enter the round manually"
-        ) from None
+        plan = lenient_round(rnd, order)
+        plan.notes.append(
+            "the search with rules 7A/7B absolute grew too large (the page stops here), so the ordered search "
+            f"allowing them paired the round, with {_colour_phrase(count_violations(rnd, plan))}; arbiter review "
+            "is recommended"
+        )
+        return plan
+    return relaxed_round(rnd, order)
+
+
+def lenient_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
+    """The page's fallback past its search limit: the ordered search with 7A/7B allowed, byes in rule 12 order.
+
+    :raises PairingError: when even that search finds nothing within its limit.
+    """
+    byes: list[int | None] = [None] if len(order) % 2 == 0 else [*bye_candidates(order, rnd.history)[0]]
+    try:
+        for bye in byes:
+            pairs = ordered_search(rnd, [t for t in order if t != bye], colour_budget=None)
+            if pairs is not None:
+                return RoundPlan(pairs, bye)
+    except SearchLimitReached:
+        raise PairingError(f"round {rnd.number}: the pairing search became too complex; enter the round manually") \
+            from None
     return relaxed_round(rnd, order)
 
 
@@ -546,13 +568,7 @@ def pair_final_round(rnd: RoundRules, order: list[int]) -> RoundPlan:
     except SearchLimitReached:
         notes.append("the exhaustive final-round search reached its limit; the ordered search paired the round "
                      "instead: review rules 11A and 11B")
-        outcome = None
-        byes: list[int | None] = [None] if len(order) % 2 == 0 else [*bye_candidates(order, rnd.history)[0]]
-        for candidate in byes:
-            pairs = ordered_search(rnd, [t for t in order if t != candidate], colour_budget=None)
-            if pairs is not None:
-                outcome = RoundPlan(pairs, candidate)
-                break
+        outcome = lenient_round(rnd, order)
     if outcome is None:
         outcome = relaxed_round(rnd, order)
     outcome.notes[:0] = notes
