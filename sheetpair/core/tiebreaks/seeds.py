@@ -34,11 +34,6 @@ def _played_games(player: PlayerState) -> list[RoundRecord]:
     return [r for r in player.records if r.played and r.opponent is not None]
 
 
-def _rating(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """The player's own rating: the Scheveningen page's last criterion before the board order (§6)."""
-    return [Contribution(float(state[tpn].player.rating), note="rating")]
-
-
 # --- Winther Swiss pages (club-swiss, swiss-eng) and the simple club Swiss (seed 003) ---------------------
 # The pages' Buchholz and Sonneborn-Berger sum over the games only (forfeits included): no virtual opponents
 # for byes, as FIDE C.07 Art. 16 has. (The Monrad branch defines BHG, SBG and BHN with the same meaning: one
@@ -73,7 +68,6 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt_over(game_records)),
     TiebreakSpec("WNTP", "WNT over games played over the board (Berger-Swiss: no forfeits)",
                  _wnt_over(_played_games)),
-    TiebreakSpec("RTG", "The player's own rating, higher first", _rating),
     # Winther Swiss pages and the simple club Swiss (seed 003)
     TiebreakSpec("BHG", "Buchholz over games (no virtual opponents, byes count nothing)", _buchholz_over_games,
                  cuttable=True),
