@@ -109,8 +109,9 @@ def _pair_next_round(port: XlwingsPort) -> ButtonResult:
     _require_tournament(port)
     paired = edit_workbook(port, operations.pair_next_round)
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
+    notes = "".join(f" Note: {note}" for note in paired.notes)
     return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
-            "Result column.", round_sheet_name(paired.number))
+            f"Result column.{notes}", round_sheet_name(paired.number))
 
 
 def _update_standings(port: XlwingsPort) -> ButtonResult:

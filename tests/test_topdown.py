@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from sheetpair.pairing.topdown import can_pair_all, maximum_matching, top_down_pairing
+from sheetpair.pairing.topdown import (
+    bracket_preference, can_pair_all, maximum_matching, pair_score_groups, top_down_pairing,
+)
 
 
 def _brute_force_perfect(players, edges) -> bool:
@@ -61,3 +63,28 @@ def test_blossom_odd_cycle_is_handled():
     # a triangle 0-1-2 with a tail 2-3 and 0-4, 4-5: perfect matching 0-4? no: 4-5, 0-1, 2-3
     edges = {frozenset(e) for e in [(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]}
     assert can_pair_all(list(range(6)), lambda a, b: frozenset((a, b)) in edges)
+
+
+@settings(max_examples=100)
+@given(graphs, st.integers(min_value=1, max_value=4))
+def test_score_groups_pair_whenever_any_pairing_exists(graph, group_count):
+    players, edges = graph
+    allowed = lambda a, b: frozenset((a, b)) in edges  # noqa: E731
+    groups = [players[i::group_count] for i in range(group_count)]
+    pairs = pair_score_groups(groups, allowed, bracket_order=int)
+    assert (pairs is not None) == _brute_force_perfect(players, edges)
+    if pairs is not None:
+        assert sorted(p for pair in pairs for p in pair) == players
+        assert all(allowed(a, b) for a, b in pairs)
+
+
+def test_score_group_pairs_top_half_against_bottom_half_and_floats_the_lowest():
+    groups = [[1, 2, 3, 4, 5], [6, 7, 8]]
+    assert pair_score_groups(groups, lambda a, b: True, bracket_order=int) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+    no_2_4 = lambda a, b: {a, b} != {2, 4}  # noqa: E731
+    assert pair_score_groups(groups, no_2_4, bracket_order=int) == [(1, 4), (2, 3), (5, 7), (6, 8)]
+
+
+def test_bracket_preference_tries_the_bottom_half_in_order_then_the_top_half_upwards():
+    preference = bracket_preference([1, 2, 3, 4, 5, 6])
+    assert sorted([2, 3, 4, 5, 6], key=lambda c: preference(1, c)) == [4, 5, 6, 3, 2]

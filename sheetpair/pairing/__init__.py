@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, berger_swiss, monrad, norwegian_monrad, scheveningen
+from . import berger, berger_swiss, club_swiss, monrad, norwegian_monrad, scheveningen, simple_swiss, winther_swiss
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
@@ -12,6 +12,9 @@ SYSTEMS: dict[str, PairingSystem] = {
         berger.SYSTEM,
         berger_swiss.SYSTEM,
         scheveningen.SYSTEM,
+        club_swiss.SYSTEM,
+        winther_swiss.SYSTEM,
+        simple_swiss.SYSTEM,
         monrad.SYSTEM,
         norwegian_monrad.SYSTEM,
     )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cmp_to_key
 
-from ..core.model import Bye, ByeKind, Game, Tournament
-from ..core.state import TournamentState
+from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
+from ..core.state import PlayerState, TournamentState
+from ..core.tiebreaks import compute_tiebreak
 
 
 def requested_byes(tournament: Tournament, round_number: int) -> list[Bye]:
@@ -53,16 +55,61 @@ def may_meet(tournament: Tournament, state: TournamentState, first: int, second:
     return state[first].opponents_played.count(second) < max_meetings
 
 
-def first_matching(
-    order: list[int], state: TournamentState, forbidden: Collection[frozenset[int]] = ()
-) -> list[tuple[int, int]] | None:
+Compatible = Callable[[int, int], bool]
+"""(player, player) -> True when the two may be paired; symmetric."""
+
+
+def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
+    """Pairs allowed without a rematch when any earlier pairing counts: never paired before (a forfeited
+    game included) and not ruled out by the arbiter.
+
+    Stricter than :func:`may_meet`, on purpose: the Winther pages keep a forfeit's opponent in the player's
+    history and refuse the pair again, and seed ``003`` says plainly that no two players meet twice.
+    """
+
+    def compatible(a: int, b: int) -> bool:
+        return b not in state[a].opponents_paired and not is_forbidden_pair(tournament, a, b)
+
+    return compatible
+
+
+def had_pairing_bye(player: PlayerState) -> bool:
+    """True after a bye the pairing gave (requested byes and forfeit wins do not count on the Winther pages)."""
+    return any(r.outcome is Outcome.PAIRING_BYE for r in player.records)
+
+
+def bye_candidates(order: Sequence[int], state: TournamentState) -> list[int]:
+    """Who may take the pairing bye, in turn: from the bottom of ``order`` up, those without a bye first."""
+    upwards = list(reversed(order))
+    return [p for p in upwards if not had_pairing_bye(state[p])] + [p for p in upwards if had_pairing_bye(state[p])]
+
+
+def ranking_order(
+    state: TournamentState, players: Iterable[int], tiebreaks: Sequence[str], *, tolerance: float = 0.0
+) -> list[int]:
+    """``players`` by score, then each tie-break (highest first), then start number.
+
+    Tie-break values closer than ``tolerance`` count as equal (club-swiss compares WNT within 1e-4).
+    """
+    values = {
+        p: (state.score(p), *(compute_tiebreak(state, p, code).value for code in tiebreaks)) for p in players
+    }
+
+    def compare(a: int, b: int) -> int:
+        for index, (x, y) in enumerate(zip(values[a], values[b])):
+            if abs(x - y) > (tolerance if index else 1e-9):
+                return -1 if x > y else 1
+        return a - b
+
+    return sorted(values, key=cmp_to_key(compare))
+
+
+def first_matching(order: Sequence[int], compatible: Compatible) -> list[tuple[int, int]] | None:
     """The first rematch-free matching of ``order`` found top-down: (higher-placed, lower-placed) pairs in board order.
 
-    The Monrad rule of pairing: the first player meets the next one down the list they may meet, and when the
-    rest cannot be completed the search backtracks. Players once paired count as met even if the game was
-    forfeited (as in Norwegian Monrad: a no-show must not decide a second pairing), and ``forbidden`` pairs (the
-    arbiter's ruling) never meet. Sub-lists known to have no completion are remembered, so the backtracking
-    never repeats itself.
+    The Monrad rule of pairing: the first player meets the next one down the list they are ``compatible`` with
+    (e.g. :func:`never_paired`), and when the rest cannot be completed the search backtracks. Sub-lists known to
+    have no completion are remembered, so the backtracking never repeats itself.
     """
     failed: set[tuple[int, ...]] = set()
 
@@ -72,9 +119,8 @@ def first_matching(
         if remaining in failed:
             return None
         first, rest = remaining[0], remaining[1:]
-        met = set(state[first].opponents_paired)
         for i, other in enumerate(rest):
-            if other in met or frozenset((first, other)) in forbidden:
+            if not compatible(first, other):
                 continue
             tail = solve(rest[:i] + rest[i + 1:])
             if tail is not None:

@@ -3,18 +3,18 @@
 Start numbers are drawn by lot and are the only seeding. Each round lists the active players by score, then
 start number, and pairs them strictly top-down: the first player meets the next one not yet met, and when the
 rest cannot be completed, the search backtracks (the first complete matching in list order wins; boards follow
-the order the pairs were made). There are no colour limits: the seed text accepts three or more equal colours
-in a row as the system's known weakness.
+the order the pairs were made). Players once paired do not meet again, even after a forfeit (the pages keep a
+forfeit's opponent in the history), nor do pairs the arbiter has forbidden. There are no colour limits: the seed
+text accepts three or more equal colours in a row as the system's known weakness.
 
 Colours: in round 1 the lower-placed player of each pair has White. Later, fewer Whites gets White; with equal
 Whites the higher-placed player gets White only if they have more Blacks, otherwise the lower-placed one does.
 Byes and forfeits count as neither colour.
 
-Bye (odd field): walking up from the bottom of the list, the first player without a pairing-allocated bye (or a
-forfeit win) gets it, worth the bye value (1 point). A second bye goes to someone only when everybody has had
-one. Where the page would end the tournament because that choice leaves no rematch-free pairing, the next
-candidate up the list is tried instead; only when no choice works does pairing fail, since the page has no
-rematch rule to fall back on.
+Bye (odd field): walking up from the bottom of the list, the first player without a pairing-allocated bye gets
+it, worth the bye value (1 point). A second bye goes to someone only when everybody has had one. Where the page
+would end the tournament because that choice leaves no rematch-free pairing, the next candidate up the list is
+tried instead; only when no choice works does pairing fail, since the page has no rematch rule to fall back on.
 
 Tie-breaks (the page's choice; ``Settings.tiebreaks``): ``NWD,CUM`` (cumulative, the default), ``NWD,BHG``
 (Buchholz) or ``NWD,WNT``; players tied on everything keep lot order.
@@ -28,13 +28,10 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Player, Tournament
 from ..core.state import TournamentState, derive
 from .base import Pairing, PairingSystem
-from .common import first_matching, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
-
-
-def bye_candidates(order: list[int], state: TournamentState) -> list[int]:
-    """Bye order for an odd list: from the bottom up those without a bye, then the rest from the bottom up."""
-    from_bottom = list(reversed(order))
-    return [t for t in from_bottom if not state[t].had_pairing_bye] + [t for t in from_bottom if state[t].had_pairing_bye]
+from .common import (
+    bye_candidates, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes,
+    score_order,
+)
 
 
 def colours(higher: int, lower: int, state: TournamentState, round_number: int) -> tuple[int, int]:
@@ -70,7 +67,7 @@ class DanishSwedishMonrad(PairingSystem):
         order = score_order(players_to_pair(tournament, round_number), state.score)
         candidates: list[int | None] = [*bye_candidates(order, state)] if len(order) % 2 else [None]
         for bye in candidates:
-            matching = first_matching([t for t in order if t != bye], state, tournament.forbidden_pairs)
+            matching = first_matching([t for t in order if t != bye], never_paired(tournament, state))
             if matching is not None:
                 break
         else:

@@ -39,7 +39,7 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import first_matching, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
+from .common import first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
 
 W, B = Colour.WHITE, Colour.BLACK
 DEALING_PATTERN = "ACDBCABD"
@@ -497,7 +497,7 @@ def first_round(tournament: Tournament, order: list[int]) -> RoundPlan:
     """
     bye = order[-1] if len(order) % 2 else None
     paired = [t for t in order if t != bye]
-    matching = first_matching(paired, derive(tournament, through_round=0), tournament.forbidden_pairs)
+    matching = first_matching(paired, never_paired(tournament, derive(tournament, through_round=0)))
     if matching is None:
         raise PairingError("round 1 cannot be paired: the forbidden pairs leave no pairing")
     return RoundPlan([Orientation(lower, higher, 0, ()) for higher, lower in matching], bye)

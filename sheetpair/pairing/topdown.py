@@ -9,12 +9,17 @@ search would keep, and a stage without any complete pairing is rejected at once.
 
 The systems supply the rules as two functions: ``allowed(a, b)`` (may these two meet in this stage?) and
 ``preference(a, b)`` (a sort key: how much ``a`` prefers ``b``, smaller first).
+
+Score-group systems (the simple club Swiss, the Winther-accelerated Swiss's round 2) pair bracket by bracket
+with :func:`pair_score_groups`: top half against bottom half, floaters down, and still complete: if the field
+can be paired at all, it is.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from itertools import combinations
 from typing import Any, TypeVar
 
 P = TypeVar("P", bound=Hashable)
@@ -64,6 +69,83 @@ def top_down_pairing(
         else:  # unreachable while the matching check is exact; kept as a guard against a broken ``allowed``
             return None
     return pairs
+
+
+def bracket_preference(bracket: Sequence[P]) -> Callable[[P, P], tuple[int, int]]:
+    """The preference that pairs the top half of ``bracket`` against its bottom half (S1[i] against S2[i]).
+
+    A player tries the bottom half in order (the first free one is normally his S2 partner), then the top
+    half from the player nearest the bottom half upwards.
+    """
+    position = {p: i for i, p in enumerate(bracket)}
+    half = len(bracket) // 2
+
+    def preference(_top: P, candidate: P) -> tuple[int, int]:
+        place = position[candidate]
+        return (0, place) if place >= half else (1, -place)
+
+    return preference
+
+
+def pair_score_groups(
+    groups: Sequence[Sequence[P]], allowed: Callable[[P, P], bool], *, bracket_order: Callable[[P], Any]
+) -> list[tuple[P, P]] | None:
+    """Pairs score groups from the highest down, top half against bottom half, with floaters.
+
+    Each bracket is a score group plus the players floated into it, sorted by ``bracket_order``. It keeps as
+    many players as it can pair among themselves while everyone below stays pairable (the fewest floaters,
+    chosen from the bottom), pairs them with :func:`bracket_preference`, and floats the rest into the next
+    group; the last group floats nobody. Returns the pairs bracket by bracket, or ``None`` when the whole
+    field cannot be paired under ``allowed``.
+    """
+    cache: dict[tuple[P, P], bool] = {}
+
+    def allowed_once(a: P, b: P) -> bool:
+        if (a, b) not in cache:
+            cache[(a, b)] = cache[(b, a)] = allowed(a, b)
+        return cache[(a, b)]
+
+    known: dict[frozenset[P], bool] = {}
+
+    def pairable(players: list[P]) -> bool:  # the same sets come back while floaters are chosen
+        key = frozenset(players)
+        if key not in known:
+            known[key] = can_pair_all(players, allowed_once)
+        return known[key]
+
+    if not pairable([p for g in groups for p in g]):
+        return None
+    pairs: list[tuple[P, P]] = []
+    carried: list[P] = []
+    for index, group in enumerate(groups):
+        bracket = sorted([*carried, *group], key=bracket_order)
+        below = [p for g in groups[index + 1:] for p in g]
+        last = index == len(groups) - 1
+        fewest = len(bracket) - len(maximum_matching(bracket, allowed_once))  # unmatched players must float
+        alone = [p for p in bracket if not any(allowed_once(p, q) for q in bracket if q != p)]
+        for floaters in _floater_choices(bracket, last=last, fewest=fewest, alone=alone):
+            stay = [p for p in bracket if p not in floaters]
+            if pairable(stay) and pairable([*floaters, *below]):
+                break
+        else:  # unreachable: the field was pairable, and every way to split it is tried
+            raise AssertionError("score-group search lost a pairable field")
+        pairs += top_down_pairing(stay, allowed_once, bracket_preference(stay)) or []
+        carried = [p for p in bracket if p in floaters]
+    return pairs
+
+
+def _floater_choices(
+    bracket: Sequence[P], *, last: bool, fewest: int, alone: Sequence[P] = ()
+) -> Iterator[frozenset[P]]:
+    """Sets of players to float down: the fewest first (never fewer than ``fewest``), and among as many the
+    lowest-placed first; players ``alone`` (no possible opponent in the bracket) are always among them."""
+    if last:
+        yield frozenset()
+        return
+    others = [p for p in reversed(bracket) if p not in alone]
+    for size in range(fewest, len(bracket) + 1, 2):  # fewest ≥ len(alone): they are never matched
+        for chosen in combinations(others, size - len(alone)):
+            yield frozenset((*alone, *chosen))
 
 
 def _edmonds(adjacency: list[list[int]]) -> list[int]:

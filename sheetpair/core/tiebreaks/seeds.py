@@ -3,19 +3,17 @@
 Codes (each page computes its tie-breaks its own way, so each variant is a code of its own; none of them uses
 the virtual or dummy opponents of FIDE C.07 Art. 16):
 
-* ``WNT``  — Winther's WNT (seed 000), live: N = rounds played so far.
-* ``WNTP`` — WNT over games played over the board (Berger-Swiss: no forfeits).
-* ``RTG``  — the player's own rating (the Scheveningen page's last criterion).
+* ``WNT``  — Winther's WNT (seed 000), live: N = rounds played so far. ``WNTP``: over games played only.
 * ``BHG``  — Buchholz over games: the current scores of the opponents of every paired game with a result
   (forfeits included), no cut; byes and absences contribute nothing (monrad-eng's "Buchholz").
 * ``SBG``  — Sonneborn-Berger over the same games (Norwegian Monrad's "S-B (games only)").
+* ``BHN``  — ``BHG``'s values plus a 0 for every bye, so that a cut removes the bye first; takes the -C1/-C2
+  modifiers (Norwegian Monrad restores its cut values one at a time with them).
+* ``BHNC`` — Norwegian Buchholz with its automatic cut: the lowest 1 value of ``BHN`` is dropped when the event
+  has at most 6 planned rounds, otherwise the lowest 2.
 * ``CUM``  — monrad-eng's cumulative score: after each round the running score is added, but a player who
   withdraws during round k gets no addition for round k nor any later round.
 * ``NWD``  — 1 for a player who has not withdrawn, 0 for one who has (monrad-eng ranks finishers first).
-* ``BHN``  — Norwegian Buchholz list: ``BHG``'s values plus a 0 for every bye, so that a cut removes the bye
-  first; takes the -C1/-C2 modifiers (used to restore the cut values one at a time).
-* ``BHNC`` — Norwegian Buchholz with its automatic cut: the lowest 1 value of ``BHN`` is dropped when the event
-  has at most 6 planned rounds, otherwise the lowest 2.
 * ``LOT``  — the drawing of lots: ``-lot`` (lot 1 ranks first). The lot is ``Settings.options["lot"]`` (start
   numbers in lot order) when given, otherwise drawn from the saved seed.
 
@@ -58,16 +56,14 @@ def _played_games(player: PlayerState) -> list[RoundRecord]:
     return [r for r in player.records if r.played and r.opponent is not None]
 
 
-def _rating(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """The player's own rating: the Scheveningen page's last criterion before the board order (§6)."""
-    return [Contribution(float(state[tpn].player.rating), note="rating")]
+# --- Winther Swiss pages (club-swiss, swiss-eng) and the simple club Swiss (seed 003) ---------------------
+# The pages' Buchholz and Sonneborn-Berger sum over the games only (forfeits included): no virtual opponents
+# for byes, as FIDE C.07 Art. 16 has. The Monrad pages use the same three.
 
 
 def _buchholz_over_games(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    return [
-        Contribution(opponent_score(state, r), r.round, r.opponent, "opponent's score")
-        for r in game_records(state[tpn])
-    ]
+    return [Contribution(opponent_score(state, r), r.round, r.opponent, "opponent's score")
+            for r in game_records(state[tpn])]
 
 
 def _sonneborn_berger_over_games(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
@@ -77,6 +73,30 @@ def _sonneborn_berger_over_games(state: TournamentState, tpn: int, _group: Colle
         fraction = r.result_fraction or 0.0
         parts.append(Contribution(opp * fraction, r.round, r.opponent, f"{fraction:g} × opponent's {opp:g}"))
     return parts
+
+
+def _buchholz_byes_as_zero(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
+    """Opponents' scores of every game, plus a 0 for every bye, in round order.
+
+    Seed ``003``: "A bye counts as an opponent with 0 points. Cut-1 drops the lowest of those scores", so a
+    cut removes the bye first (the Norwegian Monrad page's list is the same; one code serves both).
+    """
+    byes = [Contribution(0.0, r.round, None, "bye: an opponent with 0 points") for r in state[tpn].byes]
+    return sorted(_buchholz_over_games(state, tpn, group) + byes, key=lambda c: c.round or 0)
+
+
+# --- Monrad pages (monrad-eng, norwegian-monrad) ----------------------------------------------------------
+
+
+def _norwegian_buchholz_cut(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
+    """``BHN`` with the lowest 1 (≤ 6 planned rounds) or 2 values shown as cut (worth 0)."""
+    parts = _buchholz_byes_as_zero(state, tpn, group)
+    cut = 1 if state.settings.rounds <= 6 else 2
+    dropped = set(sorted(range(len(parts)), key=lambda i: parts[i].value)[:cut])
+    return [
+        Contribution(0.0, p.round, p.opponent, f"cut: {p.value:g} ({p.note})") if i in dropped else p
+        for i, p in enumerate(parts)
+    ]
 
 
 def _withdrawn_by(state: TournamentState, tpn: int) -> int | None:
@@ -107,27 +127,6 @@ def _not_withdrawn(state: TournamentState, tpn: int, _group: Collection[int]) ->
     return [Contribution(0.0, withdrew_during, None, f"withdrew during round {withdrew_during}")]
 
 
-def _norwegian_buchholz_list(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """Opponents' scores of every game plus a 0 per bye (norwegian-monrad §7), in round order."""
-    games = {c.round: c for c in _buchholz_over_games(state, tpn, ())}
-    return [
-        games[r.round] if r.round in games else Contribution(0.0, r.round, None, "bye counts 0")
-        for r in state[tpn].records
-        if r.round in games or r.outcome.is_bye
-    ]
-
-
-def _norwegian_buchholz_cut(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
-    """``BHN`` with the lowest 1 (≤ 6 planned rounds) or 2 values shown as cut (worth 0)."""
-    parts = _norwegian_buchholz_list(state, tpn, group)
-    cut = 1 if state.settings.rounds <= 6 else 2
-    dropped = set(sorted(range(len(parts)), key=lambda i: parts[i].value)[:cut])
-    return [
-        Contribution(0.0, p.round, p.opponent, f"cut: {p.value:g} ({p.note})") if i in dropped else p
-        for i, p in enumerate(parts)
-    ]
-
-
 def lot_order(state: TournamentState) -> list[int]:
     """Start numbers in lot order: ``Settings.options["lot"]`` when given, else drawn from the saved seed.
 
@@ -152,14 +151,16 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt_over(game_records)),
     TiebreakSpec("WNTP", "WNT over games played over the board (Berger-Swiss: no forfeits)",
                  _wnt_over(_played_games)),
-    TiebreakSpec("RTG", "The player's own rating, higher first", _rating),
+    # Winther Swiss pages and the simple club Swiss (seed 003)
     TiebreakSpec("BHG", "Buchholz over games (no virtual opponents, byes count nothing)", _buchholz_over_games,
                  cuttable=True),
     TiebreakSpec("SBG", "Sonneborn-Berger over games (no virtual opponents)", _sonneborn_berger_over_games,
                  cuttable=True),
+    TiebreakSpec("BHN", "Buchholz with a bye counted as an opponent with 0 points", _buchholz_byes_as_zero,
+                 cuttable=True),
+    # Monrad pages
+    TiebreakSpec("BHNC", "Norwegian Buchholz, cut 1 (≤ 6 planned rounds) or cut 2", _norwegian_buchholz_cut),
     TiebreakSpec("CUM", "Cumulative score, stopping when the player withdraws (Monrad)", _cumulative),
     TiebreakSpec("NWD", "Not withdrawn (finishers rank before withdrawn players)", _not_withdrawn),
-    TiebreakSpec("BHN", "Norwegian Buchholz list (byes count 0)", _norwegian_buchholz_list, cuttable=True),
-    TiebreakSpec("BHNC", "Norwegian Buchholz, cut 1 (≤ 6 planned rounds) or cut 2", _norwegian_buchholz_cut),
     TiebreakSpec("LOT", "Drawing of lots", _lot),
 )
