@@ -19,14 +19,14 @@ from sheetpair.pairing.monrad import SYSTEM, colours
 
 from .winther import case_files, load_case, replay, roster_from_order
 
-TIEBREAKS = {"cumulative": ("NWD", "CUM"), "buchholz": ("NWD", "BHG"), "wnt": ("NWD", "WNT")}
 CASE_KEYS = {"CUM": "cumulative", "BHG": "buchholz"}
 
 
 def replay_case(path):
     case = load_case(path)
     players, names = roster_from_order(case, "lot")
-    settings = Settings("monrad", case["rounds_planned"], tiebreaks=TIEBREAKS[case["options"].get("tieBreak", "cumulative")])
+    options = {"tiebreak": case["options"].get("tieBreak", "cumulative")}
+    settings = Settings("monrad", case["rounds_planned"], tiebreaks=SYSTEM.tiebreaks_for(options), options=options)
     return case, replay(case, settings, players, names)
 
 
@@ -136,8 +136,11 @@ def test_cumulative_stops_when_a_player_withdraws_and_withdrawn_rank_last_on_equ
     assert equal[-1] == 2
 
 
-def test_registered_with_lot_draw_and_wnt_preset():
+def test_registered_with_lot_draw_and_tiebreak_presets():
     system = get_system("monrad")
+    assert system.tiebreaks_for({}) == ("NWD", "CUM")
+    assert system.tiebreaks_for({"tiebreak": "buchholz"}) == ("NWD", "BHG")
+    assert system.tiebreaks_for({"tiebreak": "wnt"}) == ("NWD", "WNT")
     drawn = system.initial_order([Player(0, f"N{i}") for i in range(10)], Settings("monrad", 5), random.Random(7))
     again = system.initial_order([Player(0, f"N{i}") for i in range(10)], Settings("monrad", 5), random.Random(7))
     assert [p.name for p in drawn] == [p.name for p in again] != [f"N{i}" for i in range(10)]

@@ -16,7 +16,7 @@ it, worth the bye value (1 point). A second bye goes to someone only when everyb
 would end the tournament because that choice leaves no rematch-free pairing, the next candidate up the list is
 tried instead; only when no choice works does pairing fail, since the page has no rematch rule to fall back on.
 
-Tie-breaks (the page's choice; ``Settings.tiebreaks``): ``NWD,CUM`` (cumulative, the default), ``NWD,BHG``
+Tie-breaks (option ``tiebreak``, the page's choice): ``NWD,CUM`` (cumulative, the default), ``NWD,BHG``
 (Buchholz) or ``NWD,WNT``; players tied on everything keep lot order.
 """
 
@@ -27,7 +27,7 @@ import random
 from ..core.errors import PairingError
 from ..core.model import Colour, Player, Tournament
 from ..core.state import TournamentState, derive
-from .base import Pairing, PairingSystem
+from .base import OptionSpec, Pairing, PairingSystem
 from .common import (
     bye_candidates, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes,
     score_order,
@@ -47,14 +47,28 @@ def colours(higher: int, lower: int, state: TournamentState, round_number: int) 
     return lower, higher
 
 
+TIEBREAK_PRESETS: dict[str, tuple[str, ...]] = {
+    "cumulative": ("NWD", "CUM"),
+    "buchholz": ("NWD", "BHG"),
+    "wnt": ("NWD", "WNT"),
+}
+"""The page's tie-break choice (seed 000 adds WNT); finishers rank before withdrawn players in each."""
+
+
 class DanishSwedishMonrad(PairingSystem):
     name = "monrad"
-    description = (
-        "Danish-Swedish Monrad: start numbers by lot, strict top-down pairing by score, no rematches; "
-        "tie-breaks NWD,CUM (cumulative), NWD,BHG (Buchholz) or NWD,WNT"
-    )
+    description = "Danish-Swedish Monrad: start numbers by lot, strict top-down pairing by score, no rematches"
+    options = {
+        "tiebreak": OptionSpec(
+            "cumulative", "standings after the points: cumulative (NWD,CUM), buchholz (NWD,BHG) or live WNT "
+                          "(NWD,WNT); --tiebreaks overrides", tuple(TIEBREAK_PRESETS),
+        ),
+    }
     default_bye_value = 1.0
-    default_tiebreaks = ("NWD", "CUM")
+    default_tiebreaks = TIEBREAK_PRESETS["cumulative"]
+
+    def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
+        return TIEBREAK_PRESETS[options.get("tiebreak", self.options["tiebreak"].default)]
 
     def initial_order(self, players: list[Player], settings, rng: random.Random) -> list[Player]:
         """Start numbers by drawing of lots (the seed saved in the workbook makes the draw replayable)."""
