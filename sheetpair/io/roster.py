@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
+from .port import CellValue, cell_text
 
-CellValue = str | int | float | dt.date | dt.datetime | None
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
@@ -66,13 +66,13 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
 
     :raises InputError: as :func:`read_roster`.
     """
-    numbered = [(line, cells) for line, cells in rows if any(_text(c) for c in cells)]
+    numbered = [(line, cells) for line, cells in rows if any(cell_text(c) for c in cells)]
     if not numbered:
         raise InputError(f"{source}: the roster is empty")
     header_line, header = numbered[0]
     columns = _columns(header)
     if "name" not in columns and "last_name" not in columns:
-        found = ", ".join(repr(_text(c)) for c in header if _text(c))
+        found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
         raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
                          f"the header has {found}")
     players: list[Player] = []
@@ -102,16 +102,16 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
 def _columns(header: list[CellValue]) -> dict[str, int]:
     columns: dict[str, int] = {}
     for index, cell in enumerate(header):
-        key = _FIELD_BY_HEADER.get(re.sub(r"[^a-z]", "", _text(cell).lower()))
+        key = _FIELD_BY_HEADER.get(re.sub(r"[^a-z]", "", cell_text(cell).lower()))
         if key and key not in columns:
             columns[key] = index
     return columns
 
 
 def _player(tpn: int, values: dict[str, CellValue]) -> Player:
-    name = _text(values.get("name"))
+    name = cell_text(values.get("name"))
     if not name:
-        last, first = _text(values.get("last_name")), _text(values.get("first_name"))
+        last, first = cell_text(values.get("last_name")), cell_text(values.get("first_name"))
         name = f"{last}, {first}" if last and first else last or first
     if not name:
         raise ValueError("the name is empty")
@@ -124,13 +124,13 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         fide_id=_fide_id(values.get("fide_id")),
         birth_date=_birth_date(values.get("birth_date")),
         sex=_sex(values.get("sex")),
-        club=_text(values.get("club")),
-        team=_text(values.get("team")),
+        club=cell_text(values.get("club")),
+        team=cell_text(values.get("team")),
     )
 
 
 def _rating(value: CellValue) -> int:
-    text = _text(value).replace(" ", "")
+    text = cell_text(value).replace(" ", "")
     if not text or text in ("-", "0"):
         return 0
     number = _whole_number(text)
@@ -140,7 +140,7 @@ def _rating(value: CellValue) -> int:
 
 
 def _fide_id(value: CellValue) -> str:
-    text = _text(value).replace(" ", "")
+    text = cell_text(value).replace(" ", "")
     if not text:
         return ""
     number = _whole_number(text)
@@ -152,7 +152,7 @@ def _fide_id(value: CellValue) -> str:
 def _birth_date(value: CellValue) -> str:
     if isinstance(value, (dt.date, dt.datetime)):
         return value.strftime("%Y/%m/%d")
-    text = _text(value)
+    text = cell_text(value)
     if not text:
         return ""
     if re.fullmatch(r"\d{4}(\.0)?", text):
@@ -168,16 +168,16 @@ def _birth_date(value: CellValue) -> str:
 
 
 def _sex(value: CellValue) -> str:
-    text = _text(value).lower()
+    text = cell_text(value).lower()
     if not text:
         return ""
     if text not in _SEX:
-        raise ValueError(f"sex {_text(value)!r} is not m or w (male/female)")
+        raise ValueError(f"sex {cell_text(value)!r} is not m or w (male/female)")
     return _SEX[text]
 
 
 def _checked(value: CellValue, pattern: re.Pattern[str], expected: str) -> str:
-    text = _text(value)
+    text = cell_text(value)
     if text and not pattern.match(text):
         raise ValueError(f"{text!r}: {expected}")
     return text
@@ -189,14 +189,6 @@ def _whole_number(text: str) -> int | None:
     except ValueError:
         return None
     return int(number) if number.is_integer() else None
-
-
-def _text(value: CellValue) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
 
 
 def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
