@@ -24,8 +24,9 @@ decision vector, then the bye order.
 
 Where the rules leave no pairing (the page then refuses to pair, winther-pages §10.8), an arbiter still needs a
 round: sheetpair breaks 7A/7B as few times as possible (searching in the same order; if need be it also widens
-the bye to ineligible players), and the notes say which rule gave way. Only when every pairing repeats a game
-(an exhausted field) does it stop, unless the option ``rematches=when-exhausted`` asks for the fewest rematches.
+the bye to ineligible players), and the notes say which rule gave way. When every pairing repeats a game (an
+exhausted field) it makes the fewest rematches and says so, since an event cannot stop halfway; the option
+``rematches=never`` makes it stop with an error instead.
 """
 
 from __future__ import annotations
@@ -431,8 +432,9 @@ class NorwegianMonrad(PairingSystem):
             ("seeded", "random"),
         ),
         "rematches": OptionSpec(
-            "never", "never: an exhausted field (every pairing repeats a game) stops with an error; "
-                     "when-exhausted: pair it with the fewest rematches", ("never", "when-exhausted"),
+            "when-exhausted", "when-exhausted: an exhausted field (every pairing repeats a game) is paired with the "
+                              "fewest rematches, named in a note; never: it stops with an error",
+            ("never", "when-exhausted"),
         ),
         "lot": OptionSpec(
             "", "the drawing of lots for the last tie-break, as start numbers in lot order "
