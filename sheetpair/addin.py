@@ -32,7 +32,7 @@ from .core.model import Player, Tournament
 from .core.standings import standings
 from .core.tiebreaks import parse_tiebreak_list
 from .io.html_report import report_html
-from .io.port import CellValue, SheetSpec
+from .io.port import CellValue, SheetSpec, cell_text
 from .io.roster import read_roster_text
 from .io.trf import read_trf
 from .io.workbook import (
@@ -109,8 +109,9 @@ def _pair_next_round(port: XlwingsPort) -> ButtonResult:
     _require_tournament(port)
     paired = edit_workbook(port, operations.pair_next_round)
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
+    notes = "".join(f" Note: {note}" for note in paired.notes)
     return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
-            "Result column.", round_sheet_name(paired.number))
+            f"Result column.{notes}", round_sheet_name(paired.number))
 
 
 def _update_standings(port: XlwingsPort) -> ButtonResult:
@@ -188,7 +189,7 @@ def _read_import_sheet(rows: list[list[CellValue]]) -> tuple[dict[str, str], lis
     settings: dict[str, str] = {}
     lines: list[str] = []
     for row in rows[1:]:
-        cells = [_as_text(v) for v in row]
+        cells = [cell_text(v) for v in row]
         while cells and cells[-1] == "":
             cells.pop()
         if not cells or cells[0].startswith("(paste "):
@@ -233,14 +234,6 @@ def _whole(settings: dict[str, str], key: str) -> int | None:
 
 def _yes(settings: dict[str, str], key: str) -> bool:
     return settings.get(key, "").strip().lower() in ("yes", "true", "1", "y")
-
-
-def _as_text(value: CellValue) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 # --- running a button: all or nothing, and a plain answer --------------------------------------------

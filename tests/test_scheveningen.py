@@ -64,7 +64,7 @@ def test_winther_scheveningen_case(path):
     case = load_case(path)
     players, names = _case_roster(case)
     double = bool(case["options"].get("double"))
-    settings = Settings("scheveningen", case["rounds_planned"], bye_value=0.0, tiebreaks=("KS", "SB", "RTG"),
+    settings = Settings("scheveningen", case["rounds_planned"], bye_value=0.0, tiebreaks=("KS", "SB", "RTNG"),
                         double_round_robin=double)
     run = replay(case, settings, players, names)
     assert run.differences == []

@@ -62,11 +62,15 @@ def roster_from_order(case: dict, number_key: str) -> tuple[list[Player], dict[s
     return players, {p.name: p.tpn for p in players}
 
 
-def replay(case: dict, settings: Settings, players: list[Player], names: dict[str, int]) -> Replay:
-    """Pairs every round with sheetpair and compares it with the page's.
+def replay(
+    case: dict, settings: Settings, players: list[Player], names: dict[str, int], *, bye_boards: bool = False
+) -> Replay:
+    """Pairs every round with sheetpair and compares it with the page's (``bye_boards``: bye boards too).
 
     A round that differs is replaced by the page's round before its results are entered, so every round is
-    paired from the page's own history and each difference is judged on its own.
+    paired from the page's own history and each difference is judged on its own. Withdrawals take effect from
+    the next round (the recorded results already carry each page's effect on the current game);
+    ``adjournment_resolutions`` enter their result after the round they name.
     """
     tournament = Tournament(settings=settings, players=players)
     run = Replay(tournament, names)
@@ -79,8 +83,9 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
         want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
         if got != want:
             run.differences.append(f"round {number} pairings: got {got}, page {want}")
-        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind)) for b in paired.byes)
-        want_byes = sorted((b["player"], float(b["points"])) for b in rnd["byes"])
+        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind), b.board if bye_boards else None)
+                          for b in paired.byes)
+        want_byes = sorted((b["player"], float(b["points"]), b.get("board") if bye_boards else None) for b in rnd["byes"])
         if got_byes != want_byes:
             run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
         if got != want or got_byes != want_byes:
@@ -97,6 +102,9 @@ def replay(case: dict, settings: Settings, players: list[Player], names: dict[st
             game.result = expected
         for w in rnd.get("withdrawals") or []:
             operations.withdraw(tournament, names[w["player"]], number + 1)
+        for adj in case.get("adjournment_resolutions") or []:
+            if adj["resolved_after_round"] == number:
+                operations.record_result(tournament, adj["round"], adj["board"], CASE_RESULTS[adj["result"]])
     return run
 
 

@@ -87,6 +87,8 @@ def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
         click.echo(json.dumps(_pairing_json(paired, tournament), ensure_ascii=False))
     else:
         click.echo(_pairing_text(paired, tournament))
+    for note in paired.notes:
+        click.echo(f"Note: {note}", err=True)
 
 
 def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:

@@ -182,6 +182,9 @@ class Round:
     number: int
     games: list[Game] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list, compare=False)
+    """What the pairing had to say in plain words (a rule relaxed, a rematch made), for the arbiter at the
+    moment of pairing; not part of the stored round, so a round read from a workbook has none."""
 
     def game_on_board(self, board: int) -> Game | None:
         return next((g for g in self.games if g.board == board), None)

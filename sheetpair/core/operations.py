@@ -37,14 +37,15 @@ def event_settings(
     :raises OperationError: when a Swiss-type system gets no number of rounds.
     """
     system = get_system(system_name)
+    checked = check_options(system_name, options or {})
     settings = Settings(
         system=system.name,
         rounds=rounds or 0,
         bye_value=system.default_bye_value if bye_value is None else bye_value,
-        tiebreaks=system.default_tiebreaks if tiebreaks is None else tiebreaks,
+        tiebreaks=system.tiebreaks_for(checked) if tiebreaks is None else tiebreaks,
         seed=seed,
         double_round_robin=double_round_robin,
-        options=check_options(system_name, options or {}),
+        options=checked,
     )
     if not rounds:
         fixed = system.planned_rounds(player_count, settings)
@@ -116,7 +117,7 @@ def pair_next_round(tournament: Tournament) -> Round:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system = get_system(tournament.settings.system)
     pairing = system.pair(tournament, number)
-    new_round = Round(number, pairing.games, pairing.byes)
+    new_round = Round(number, pairing.games, pairing.byes, pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)

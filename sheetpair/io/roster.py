@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
+from .port import CellValue, cell_int, cell_text
 
-CellValue = str | int | float | dt.date | dt.datetime | None
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
@@ -66,13 +66,13 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
 
     :raises InputError: as :func:`read_roster`.
     """
-    numbered = [(line, cells) for line, cells in rows if any(_text(c) for c in cells)]
+    numbered = [(line, cells) for line, cells in rows if any(cell_text(c) for c in cells)]
     if not numbered:
         raise InputError(f"{source}: the roster is empty")
     header_line, header = numbered[0]
     columns = _columns(header)
     if "name" not in columns and "last_name" not in columns:
-        found = ", ".join(repr(_text(c)) for c in header if _text(c))
+        found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
         raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
                          f"the header has {found}")
     players: list[Player] = []
@@ -104,7 +104,7 @@ def _columns(header: list[CellValue]) -> dict[str, int]:
     (``FIDE ID`` over a plain ``ID``, which Swiss-Manager uses for the national number)."""
     best: dict[str, tuple[int, int]] = {}
     for index, cell in enumerate(header):
-        alias = re.sub(r"[^a-z]", "", _text(cell).lower())
+        alias = re.sub(r"[^a-z]", "", cell_text(cell).lower())
         key = _FIELD_BY_HEADER.get(alias)
         if key:
             rank = _ALIASES[key].index(alias)
@@ -114,9 +114,9 @@ def _columns(header: list[CellValue]) -> dict[str, int]:
 
 
 def _player(tpn: int, values: dict[str, CellValue]) -> Player:
-    name = _text(values.get("name"))
+    name = cell_text(values.get("name"))
     if not name:
-        last, first = _text(values.get("last_name")), _text(values.get("first_name"))
+        last, first = cell_text(values.get("last_name")), cell_text(values.get("first_name"))
         name = f"{last}, {first}" if last and first else last or first
     if not name:
         raise ValueError("the name is empty")
@@ -129,26 +129,26 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         fide_id=_fide_id(values.get("fide_id")),
         birth_date=_birth_date(values.get("birth_date")),
         sex=_sex(values.get("sex")),
-        club=_text(values.get("club")),
-        team=_text(values.get("team")),
+        club=cell_text(values.get("club")),
+        team=cell_text(values.get("team")),
     )
 
 
 def _rating(value: CellValue) -> int:
-    text = _text(value).replace(" ", "")
+    text = cell_text(value).replace(" ", "")
     if not text or text in ("-", "0"):
         return 0
-    number = _whole_number(text)
+    number = cell_int(text)
     if number is None or not 0 <= number <= 9999:
         raise ValueError(f"rating {text!r} is not a whole number from 0 to 9999")
     return number
 
 
 def _fide_id(value: CellValue) -> str:
-    text = _text(value).replace(" ", "")
+    text = cell_text(value).replace(" ", "")
     if not text:
         return ""
-    number = _whole_number(text)
+    number = cell_int(text)
     if number is None or number <= 0 or len(str(number)) > 11:
         raise ValueError(f"FIDE ID {text!r} is not a number of up to 11 digits")
     return str(number)
@@ -157,7 +157,7 @@ def _fide_id(value: CellValue) -> str:
 def _birth_date(value: CellValue) -> str:
     if isinstance(value, (dt.date, dt.datetime)):
         return value.strftime("%Y/%m/%d")
-    text = _text(value)
+    text = cell_text(value)
     if not text:
         return ""
     if re.fullmatch(r"\d{4}(\.0)?", text):
@@ -173,35 +173,19 @@ def _birth_date(value: CellValue) -> str:
 
 
 def _sex(value: CellValue) -> str:
-    text = _text(value).lower()
+    text = cell_text(value).lower()
     if not text:
         return ""
     if text not in _SEX:
-        raise ValueError(f"sex {_text(value)!r} is not m or w (male/female)")
+        raise ValueError(f"sex {cell_text(value)!r} is not m or w (male/female)")
     return _SEX[text]
 
 
 def _checked(value: CellValue, pattern: re.Pattern[str], expected: str) -> str:
-    text = _text(value)
+    text = cell_text(value)
     if text and not pattern.match(text):
         raise ValueError(f"{text!r}: {expected}")
     return text
-
-
-def _whole_number(text: str) -> int | None:
-    try:
-        number = float(text.replace(",", "."))
-    except ValueError:
-        return None
-    return int(number) if number.is_integer() else None
-
-
-def _text(value: CellValue) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
 
 
 def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
@@ -250,5 +234,5 @@ def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
 
 
 def _names_players(rows: list[tuple[int, list[CellValue]]]) -> bool:
-    header = next((cells for _, cells in rows if any(_text(c) for c in cells)), [])
+    header = next((cells for _, cells in rows if any(cell_text(c) for c in cells)), [])
     return bool({"name", "last_name"} & set(_columns(header)))

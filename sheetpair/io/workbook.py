@@ -34,7 +34,7 @@ from ..core.results import RESULT_CODES, format_points, parse_result
 from ..core.standings import Standing, standings
 from ..core.state import RoundRecord, derive
 from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
-from .port import CellValue, SheetSpec, WorkbookPort, cell_address
+from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 
 SCHEMA_VERSION = 1
 META_SHEET = "_sheetpair"
@@ -181,7 +181,7 @@ def _check_schema(port: WorkbookPort, names: list[str]) -> None:
     if META_SHEET not in names:
         return
     meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    schema = _as_int(meta.get("schema", SCHEMA_VERSION))
+    schema = cell_int(meta.get("schema", SCHEMA_VERSION))
     if schema is None or schema > SCHEMA_VERSION:
         raise WorkbookError(f"workbook schema {meta.get('schema')!r} is newer than this sheetpair understands; "
                             "upgrade sheetpair", sheet=META_SHEET)
@@ -191,7 +191,7 @@ def _read_revision(port: WorkbookPort, names: list[str]) -> int:
     if META_SHEET not in names:
         return 0
     meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    return _as_int(meta.get("revision", 0)) or 0
+    return cell_int(meta.get("revision", 0)) or 0
 
 
 def _read_settings(rows: list[list[CellValue]]) -> Settings:
@@ -215,7 +215,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         return float(str(raw).replace(",", "."))
 
     def integer(raw: CellValue) -> int:
-        value = _as_int(raw)
+        value = cell_int(raw)
         if value is None:
             raise ValueError(f"{raw!r} is not a whole number")
         return value
@@ -247,7 +247,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         points_loss=get("points_loss", number, 0.0),
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
-        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(_text(raw)), DEFAULT_EDITION),
+        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(cell_text(raw)), DEFAULT_EDITION),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -277,7 +277,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         if all(v in (None, "") for v in row):
             continue
         where = cell_address(r, columns["tpn"] + 1)
-        tpn = _as_int(cell("tpn"))
+        tpn = cell_int(cell("tpn"))
         if tpn is None or tpn < 1:
             raise WorkbookError(f"start number {cell('tpn')!r} is not a positive whole number", sheet=PLAYERS_SHEET, cell=where)
         if tpn in seen:
@@ -287,18 +287,18 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         if name in (None, ""):
             raise WorkbookError(f"player {tpn} has no name", sheet=PLAYERS_SHEET, cell=cell_address(r, columns["name"] + 1))
         rating = cell("rating")
-        rating_value = _as_int(rating) if rating not in (None, "") else 0
+        rating_value = cell_int(rating) if rating not in (None, "") else 0
         if rating_value is None:
             raise WorkbookError(f"rating {rating!r} is not a number", sheet=PLAYERS_SHEET,
                                 cell=cell_address(r, columns["rating"] + 1))
         withdrawn = cell("withdrawn_from")
-        withdrawn_value = _as_int(withdrawn) if withdrawn not in (None, "") else None
+        withdrawn_value = cell_int(withdrawn) if withdrawn not in (None, "") else None
         if withdrawn not in (None, "") and withdrawn_value is None:
             raise WorkbookError(f"'withdrawn from round' {withdrawn!r} is not a round number", sheet=PLAYERS_SHEET,
                                 cell=cell_address(r, columns["withdrawn_from"] + 1))
         players.append(Player(
             tpn, str(name).strip(), rating_value,
-            **{key: _text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
+            **{key: cell_text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value,
         ))
     return sorted(players, key=lambda p: p.tpn)
@@ -324,9 +324,9 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
 
         if all(v in (None, "") for v in row):
             continue
-        white = _as_int(value("White TPN"))
-        black = _as_int(value("Black TPN"))
-        board = _as_int(value("Board"))
+        white = cell_int(value("White TPN"))
+        black = cell_int(value("Black TPN"))
+        board = cell_int(value("Board"))
         black_text = str(value("Black") or "").strip().lower()
         if white is None:
             raise WorkbookError("a result or entry with no board and no players: this board does not exist",
@@ -363,7 +363,7 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
     for r, row in enumerate(rows[1:], start=2):
         if not row or all(v in (None, "") for v in row):
             continue
-        number, tpn = _as_int(row[0]), _as_int(row[1] if len(row) > 1 else None)
+        number, tpn = cell_int(row[0]), cell_int(row[1] if len(row) > 1 else None)
         if number is None:
             raise WorkbookError(f"round {row[0]!r} is not a round number", sheet=BYES_SHEET, cell=cell_address(r, 1))
         if tpn is None or not tournament.has_player(tpn):
@@ -384,7 +384,7 @@ def _read_forbidden_pairs(rows: list[list[CellValue]], tournament: Tournament) -
             continue
         numbers = []
         for column in (1, 3):
-            value = _as_int(row[column - 1] if len(row) >= column else None)
+            value = cell_int(row[column - 1] if len(row) >= column else None)
             if value is None or not tournament.has_player(value):
                 raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET, cell=cell_address(r, column))
             numbers.append(value)
@@ -439,7 +439,7 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
             columns[attr] = len(header) + 1
             header.append(title)
             cells[(1, columns[attr])] = title
-    rows_by_tpn = {_as_int(row[columns["tpn"] - 1]): r for r, row in enumerate(existing[1:], start=2)
+    rows_by_tpn = {cell_int(row[columns["tpn"] - 1]): r for r, row in enumerate(existing[1:], start=2)
                    if len(row) >= columns["tpn"]}
     next_row = len(existing) + 1
     for player in tournament.players:
@@ -544,33 +544,9 @@ def crosstable_entry(record: RoundRecord) -> str:
 
 # --- small helpers ---------------------------------------------------------------------------------
 
-def _as_int(value: CellValue) -> int | None:
-    """A whole number from a cell (Excel gives floats, CSV gives text), or ``None``."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    text = str(value).strip()
-    if re.fullmatch(r"[+-]?\d+(\.0+)?", text):
-        return int(float(text))
-    return None
-
-
-def _text(value: CellValue) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
 def _differs(old: CellValue, new: CellValue) -> bool:
     if old in (None, "") and new in (None, ""):
         return False
     if isinstance(old, (int, float)) and isinstance(new, (int, float)):
         return float(old) != float(new)
-    return _text(old) != _text(new)
+    return cell_text(old) != cell_text(new)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, berger_swiss, club_swiss, scheveningen, simple_swiss, winther_swiss
+from . import berger, berger_swiss, club_swiss, monrad, norwegian_monrad, scheveningen, simple_swiss, winther_swiss
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
@@ -15,6 +15,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         club_swiss.SYSTEM,
         winther_swiss.SYSTEM,
         simple_swiss.SYSTEM,
+        monrad.SYSTEM,
+        norwegian_monrad.SYSTEM,
     )
 }
 

@@ -48,6 +48,10 @@ class PairingSystem(ABC):
     """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
     whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
 
+    def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
+        """The tie-breaks of a new event with these options, when the arbiter names none."""
+        return self.default_tiebreaks
+
     def max_meetings(self, settings: Settings) -> int:
         """How often two players may meet in one event: once, except in double round robins."""
         return 1

@@ -33,6 +33,11 @@ def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
 
 
+def score_order(tpns: Iterable[int], score: Callable[[int], float]) -> list[int]:
+    """Start numbers by score (highest first), then start number: the pairing list of Monrad-type systems."""
+    return sorted(tpns, key=lambda tpn: (-round(score(tpn), 6), tpn))
+
+
 def is_forbidden_pair(tournament: Tournament, first: int, second: int) -> bool:
     """True when the arbiter ruled that these two must not meet (TRF26 ``260``, JaVaFo ``XXP``)."""
     return frozenset((first, second)) in tournament.forbidden_pairs
@@ -97,3 +102,30 @@ def ranking_order(
         return a - b
 
     return sorted(values, key=cmp_to_key(compare))
+
+
+def first_matching(order: Sequence[int], compatible: Compatible) -> list[tuple[int, int]] | None:
+    """The first rematch-free matching of ``order`` found top-down: (higher-placed, lower-placed) pairs in board order.
+
+    The Monrad rule of pairing: the first player meets the next one down the list they are ``compatible`` with
+    (e.g. :func:`never_paired`), and when the rest cannot be completed the search backtracks. Sub-lists known to
+    have no completion are remembered, so the backtracking never repeats itself.
+    """
+    failed: set[tuple[int, ...]] = set()
+
+    def solve(remaining: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        if not remaining:
+            return []
+        if remaining in failed:
+            return None
+        first, rest = remaining[0], remaining[1:]
+        for i, other in enumerate(rest):
+            if not compatible(first, other):
+                continue
+            tail = solve(rest[:i] + rest[i + 1:])
+            if tail is not None:
+                return [(first, other), *tail]
+        failed.add(remaining)
+        return None
+
+    return solve(tuple(order))

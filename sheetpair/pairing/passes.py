@@ -192,6 +192,10 @@ class PassSolvedSystem(PairingSystem):
     default_bye_value = 1.0
     default_tiebreaks = ("WNT",)
 
+    def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
+        """The standings follow the pairing order's choice: WNT, or the pages' Buchholz then Sonneborn-Berger."""
+        return ("BHG", "SBG") if options.get("tiebreak") == "buchholz" else self.default_tiebreaks
+
     def max_meetings(self, settings: Settings) -> int:
         """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
         event's length is the only limit."""

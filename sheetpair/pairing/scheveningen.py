@@ -175,7 +175,7 @@ class Scheveningen(PairingSystem):
     name = "scheveningen"
     description = "Scheveningen team match: every player meets every player of the other team, single or double"
     default_bye_value = 0.0
-    default_tiebreaks = ("KS", "SB", "RTG")
+    default_tiebreaks = ("KS", "SB", "RTNG")
     options = {
         "tables": OptionSpec(
             "page", "beyond 13 boards: the page's rotation, or the published shapes extended (balanced colours)",
