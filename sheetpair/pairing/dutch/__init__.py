@@ -1,0 +1,92 @@
+"""FIDE (Dutch) System: ``dutch`` (C.04.3 applied from 1 Feb 2026) and ``dutch-2017`` (the text in force
+until 31 Jan 2026), with the Baku acceleration of C.04.7 as an option.
+
+The players' data (:mod:`.entrants`), the criteria as weights (:mod:`.weights`), the bracket procedure on a
+maximum-weight matching (:mod:`.procedure`, which argues the method), colours (:mod:`.colours`), the
+acceleration (:mod:`.baku`) and the explanations (:mod:`.explain`) live in their own modules.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...core.model import Colour, Game, Tournament
+from ..base import OptionSpec, Pairing, PairingSystem
+from ..common import pairing_bye, requested_byes
+from .baku import virtual_points
+from .colours import allocate
+from .entrants import Edition, Entrant, build_field
+from .procedure import BracketProcedure, MatchingOutcome
+
+
+def board_order_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
+    """C.04.2 3.6: higher score of the higher-ranked player, then the sum, then that player's number.
+
+    Scores here are the standings scores (virtual points do not order boards in the reference engines).
+    """
+    higher, lower = (white, black) if (white.history.plain_score, -white.rank) >= (
+        black.history.plain_score, -black.rank) else (black, white)
+    return (-higher.history.plain_score, -lower.history.plain_score, higher.rank)
+
+
+class Dutch(PairingSystem):
+    """The FIDE Dutch system of one edition (set by the subclasses)."""
+
+    edition: ClassVar[Edition]
+
+    options = {
+        "acceleration": OptionSpec("none", "Baku acceleration of C.04.7 (virtual points in the first half)",
+                                   ("none", "baku")),
+    }
+    default_bye_value = 1.0
+    default_tiebreaks = ("BH-C1", "BH", "SB")
+
+    def match(self, tournament: Tournament, round_number: int, *, pure_python: bool = False
+              ) -> tuple[MatchingOutcome, list[Entrant]]:
+        """The matching of ``round_number`` (pairs without colours) and the entrants it was built from."""
+        virtual = None
+        if self.option(tournament.settings, "acceleration") == "baku":
+            virtual = virtual_points(tournament, round_number)
+        field = build_field(tournament, round_number, self.edition, virtual)
+        outcome = BracketProcedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
+        return outcome, field.entrants
+
+    def pair(self, tournament: Tournament, round_number: int) -> Pairing:
+        outcome, _ = self.match(tournament, round_number)
+        initial = tournament.settings.initial_colour
+        boards: list[tuple[Entrant, Entrant]] = []
+        notes: list[str] = []
+        for first, second in outcome.pairs:
+            a, b = (first, second) if first.tpn < second.tpn else (second, first)
+            colour, rule = allocate(a, b, initial)
+            boards.append((a, b) if colour is Colour.WHITE else (b, a))
+        boards.sort(key=lambda pair: board_order_key(*pair))
+        games = [Game(number, white.tpn, black.tpn) for number, (white, black) in enumerate(boards, start=1)]
+        byes = requested_byes(tournament, round_number)
+        if outcome.bye is not None:
+            byes.append(pairing_bye(outcome.bye.tpn))
+            notes.append(f"{outcome.bye.tpn} receives the pairing-allocated bye (C.04.3 [C5]: lowest score "
+                         "that can take it while everybody else stays paired)")
+        for log in outcome.brackets:
+            if log.downfloaters:
+                notes.append(
+                    "floated down from the bracket of " + ", ".join(map(str, log.residents[:1]))
+                    + "…: " + ", ".join(map(str, log.downfloaters))
+                )
+        return Pairing(games, byes, notes)
+
+
+class Dutch2026(Dutch):
+    name = "dutch"
+    description = "FIDE Dutch system (C.04.3, rules applied from 1 Feb 2026)"
+    edition = Edition.RULES_2026
+
+
+class Dutch2017(Dutch):
+    name = "dutch-2017"
+    description = "FIDE Dutch system (C.04.3, rules in force until 31 Jan 2026)"
+    edition = Edition.RULES_2017
+
+
+DUTCH = Dutch2026()
+DUTCH_2017 = Dutch2017()
