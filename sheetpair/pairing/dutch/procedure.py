@@ -193,7 +193,9 @@ class BracketProcedure:
                 players[mates[v]].score >= top for v, p in enumerate(players) if p.score >= top
             )
         builder.single_downfloater_is_bye = single and self.field.edition is Edition.RULES_2026
-        games = sorted(p.played_games for p in players if p.score == builder.bye_score)
+        # [C9]: the fewer games a candidate played, the more the matching gains by pairing them, so the
+        # bye falls to the candidate with the fewest unplayed games.
+        games = sorted((p.played_games for p in players if p.score == builder.bye_score), reverse=True)
         builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
 
     def _base_weights(self, by_index: list[int], group_begin: int, next_begin: int) -> list[list[int]]:
