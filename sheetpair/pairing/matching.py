@@ -48,20 +48,32 @@ class CompiledMatchingComputer:
         for _ in range(self._words):
             big.shift_grow(self._CHUNK)
         self._zero = big & 0
+        self._cache: dict[int, object] = {}
         self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
         for _ in range(size):
             self._computer.add_vertex()
+        self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
 
     def _to_dynamic(self, value: int):  # noqa: ANN202 - a py4swiss DynamicUint
-        result = self._zero | 0
-        mask = (1 << self._CHUNK) - 1
-        for shift in range((self._words - 1) * self._CHUNK, -1, -self._CHUNK):
-            result <<= self._CHUNK
-            result |= (value >> shift) & mask
-        return result
+        """The same number as a fixed-width DynamicUint (cached: a round reuses few distinct weights)."""
+        cached = self._cache.get(value)
+        if cached is None:
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            cached = self._zero | 0
+            mask = (1 << self._CHUNK) - 1
+            for shift in range((max(value.bit_length() - 1, 0) // self._CHUNK) * self._CHUNK, -1, -self._CHUNK):
+                cached <<= self._CHUNK
+                cached |= (value >> shift) & mask
+            self._cache[value] = cached
+        return cached
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        if self._weights.get(key, 0) == weight:
+            return
+        self._weights[key] = weight
         self._computer.set_edge_weight(u, v, self._to_dynamic(weight))
 
     def compute_matching(self) -> None:
