@@ -170,14 +170,14 @@ class BracketProcedure:
                 opponent = players[u]
                 if odd:
                     w = 0
-                    if builder.compatible(player, opponent):
+                    if builder.compatible(v, u):
                         w = 1 + (not player.bye_eligible) + (not opponent.bye_eligible)
                         w = (w << lay.groups_shift) | (
                             lay.group_offset[player.score] + lay.group_offset[opponent.score]
                         )
                         w = (w << lay.group_bits) | (player.score >= top)
                 else:
-                    w = builder.weight(opponent, player, False, False)
+                    w = builder.weight(u, v, False, False)
                 self._set(v, u, w)
 
     def _prepare_bye(self, mates: list[int], top: int) -> None:
@@ -186,7 +186,7 @@ class BracketProcedure:
         builder.bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
         for v, player in enumerate(players):
             for u in range(v):
-                self._set(v, u, builder.weight(players[u], player, False, False))
+                self._set(v, u, builder.weight(u, v, False, False))
         single = False
         if builder.bye_score >= top:
             single = all(
@@ -203,11 +203,11 @@ class BracketProcedure:
         players, builder = self.players, self.builder
         base: list[list[int]] = [[] for _ in by_index]
         for larger in range(group_begin, len(by_index)):
-            lower = players[by_index[larger]]
+            lower = by_index[larger]
             in_current = larger < next_begin
             row = base[larger]
             for smaller in range(larger):
-                w = builder.weight(players[by_index[smaller]], lower, in_current, not in_current)
+                w = builder.weight(by_index[smaller], lower, in_current, not in_current)
                 row.append(w)
                 self._set(by_index[smaller], by_index[larger], w)
         return base

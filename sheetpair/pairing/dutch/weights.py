@@ -85,105 +85,137 @@ class Layout:
 
 
 class WeightBuilder:
-    """Computes the criteria weight of a pair of entrants (``higher`` ranks above ``lower``)."""
+    """Computes the criteria weight of a pair of entrants, by their index in the sorted field.
+
+    ``higher`` (the smaller index) ranks above ``lower``. Per-player facts are precomputed into flat
+    lists because a round of a big open evaluates millions of pairs.
+    """
 
     def __init__(self, field: RoundField, layout: Layout, forbidden: set[frozenset[int]]) -> None:
         self.field = field
         self.layout = layout
-        self.forbidden = forbidden
         self.bye_score: int = 0
         self.single_downfloater_is_bye: bool = False
         self.played_games_rank: dict[int, int] = {}
-        self._last_round = field.played_rounds >= field.settings.rounds - 1
-        self._top_threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
+        entrants = field.entrants
+        self.entrants = entrants
+        last_round = field.played_rounds >= field.settings.rounds - 1
+        threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
+        self.topscorer = [last_round and e.score > threshold for e in entrants]
+        index = {e.tpn: i for i, e in enumerate(entrants)}
+        self.barred: list[set[int]] = [
+            {index[o] for o in e.played_opponents if o in index} for e in entrants
+        ]
+        for pair in forbidden:
+            a, b = tuple(pair) if len(pair) == 2 else (None, None)
+            if a in index and b in index:
+                self.barred[index[a]].add(index[b])
+                self.barred[index[b]].add(index[a])
+        self.score = [e.score for e in entrants]
+        self.absolute = [e.absolute_preference for e in entrants]
+        self.preference = [e.colour_preference for e in entrants]
         pr = field.played_rounds
-        self._floats1 = {e.tpn: field.float_of(e.tpn, 1) for e in field.entrants} if pr >= 1 else {}
-        self._floats2 = {e.tpn: field.float_of(e.tpn, 2) for e in field.entrants} if pr >= 2 else {}
+        down1 = [pr >= 1 and field.float_of(e.tpn, 1) is Float.DOWN for e in entrants]
+        up1 = [pr >= 1 and field.float_of(e.tpn, 1) is Float.UP for e in entrants]
+        down2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.DOWN for e in entrants]
+        up2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.UP for e in entrants]
+        self.floats = ((down1, up1), (down2, up2))[: min(pr, 2)]
+        g, s = layout.group_bits, layout.groups_shift
+        # Offsets of every field from the least significant bit, built from the bottom up.
+        offset = layout.ordering_bits
+        self._float_score_offsets: list[tuple[int, int]] = []
+        for _ in reversed(self.floats):
+            self._float_score_offsets.insert(0, (offset + s, offset))
+            offset += 2 * s
+        self._float_offsets: list[tuple[int, int]] = []
+        for _ in reversed(self.floats):
+            self._float_offsets.insert(0, (offset + g, offset))
+            offset += 2 * g
+        self._colour_offset = offset
+        offset += 4 * g
+        self._bye_games_offset = offset
+        offset += g
+        self._next_scores_offset = offset
+        offset += s
+        self._next_pairs_offset = offset
+        offset += g
+        self._scores_offset = offset
+        offset += s
+        self._pairs_offset = offset
+        offset += g
+        self._completion_offset = offset
 
-    def is_topscorer(self, entrant: Entrant) -> bool:
+    def is_topscorer(self, i: int) -> bool:
         """C.04.3 1.8: more than half the maximum score achievable so far, when pairing the last round."""
-        return self._last_round and entrant.score > self._top_threshold
+        return self.topscorer[i]
 
-    def compatible(self, a: Entrant, b: Entrant) -> bool:
-        """[C1] no rematch, [C3] no two non-topscorers with the same absolute colour preference."""
-        if b.tpn in a.played_opponents or frozenset((a.tpn, b.tpn)) in self.forbidden:
+    def compatible(self, i: int, j: int) -> bool:
+        """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute
+        colour preference."""
+        if j in self.barred[i]:
             return False
-        if not (a.absolute_preference and b.absolute_preference) or a.colour_preference is not b.colour_preference:
+        if not (self.absolute[i] and self.absolute[j]) or self.preference[i] is not self.preference[j]:
             return True
-        return self.is_topscorer(a) or self.is_topscorer(b)
+        return self.topscorer[i] or self.topscorer[j]
 
-    def is_bye_candidate(self, entrant: Entrant) -> bool:
-        return entrant.bye_eligible and entrant.score <= self.bye_score
+    def is_bye_candidate(self, i: int) -> bool:
+        return self.entrants[i].bye_eligible and self.score[i] <= self.bye_score
 
-    def weight(self, higher: Entrant, lower: Entrant, in_current: bool, in_next: bool) -> int:
+    def weight(self, higher: int, lower: int, in_current: bool, in_next: bool) -> int:
         """The criteria weight of pairing ``higher`` with ``lower`` (0 when an absolute criterion forbids it).
 
         ``in_current``/``in_next``: ``lower`` belongs to the bracket being paired / to the following one.
         """
         if not self.compatible(higher, lower):
             return 0
-        lay = self.layout
-        g, s, offset = lay.group_bits, lay.groups_shift, lay.group_offset
-        w = 1 + (not self.is_bye_candidate(higher)) + (not self.is_bye_candidate(lower))
-        w = (w << g) | in_current
-        w = (w << s) | ((1 << offset[higher.score]) if in_current else 0)
-        w = (w << g) | in_next
-        w = (w << s) | ((1 << offset[higher.score]) if in_next else 0)
-        c9 = 0
+        group_offset = self.layout.group_offset
+        hs, ls = self.score[higher], self.score[lower]
+        w = (1 + (not self.is_bye_candidate(higher)) + (not self.is_bye_candidate(lower))) << self._completion_offset
+        if in_current:
+            w += (1 << self._pairs_offset) + (1 << (self._scores_offset + group_offset[hs]))
+        elif in_next:
+            w += (1 << self._next_pairs_offset) + (1 << (self._next_scores_offset + group_offset[hs]))
         if self.single_downfloater_is_bye:
-            if higher.score == self.bye_score:
-                c9 += self.played_games_rank[higher.played_games]
-            if lower.score == self.bye_score:
-                c9 += self.played_games_rank[lower.played_games]
-        w = (w << g) | c9
-        w = self._colour_fields(w, lower, higher, in_current)
-        pr = lay.played_rounds
-        hs, ls = higher.score, lower.score
-        for back, floats in ((1, self._floats1), (2, self._floats2)):
-            if pr < back:
-                continue
-            down = up = 0
-            if in_current:
-                down = (floats[lower.tpn] is Float.DOWN) + (hs <= ls and floats[higher.tpn] is Float.DOWN)
-                up = not (hs > ls and floats[lower.tpn] is Float.UP)
-            w = (((w << g) | down) << g) | up
-        for back, floats in ((1, self._floats1), (2, self._floats2)):
-            if pr < back:
-                continue
-            down = up = 0
-            if in_current:
-                down = ((floats[lower.tpn] is Float.DOWN) << offset[ls]) + (
-                    (floats[higher.tpn] is Float.DOWN) << offset[hs]
-                )
-                if not (floats[lower.tpn] is Float.UP and hs > ls):
-                    up = 1 << offset[hs]
-            w = (((w << s) | down) << s) | up
-        return w << lay.ordering_bits
+            c9 = 0
+            if hs == self.bye_score:
+                c9 += self.played_games_rank[self.entrants[higher].played_games]
+            if ls == self.bye_score:
+                c9 += self.played_games_rank[self.entrants[lower].played_games]
+            w += c9 << self._bye_games_offset
+        if not in_current:
+            return w
+        w += self._colour_bits(self.entrants[lower], self.entrants[higher]) << self._colour_offset
+        for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
+            self.floats, self._float_offsets, self._float_score_offsets
+        ):
+            higher_down = down[higher]
+            w += (down[lower] + (hs <= ls and higher_down)) << down_at
+            lower_upfloats_again = hs > ls and up[lower]
+            if not lower_upfloats_again:
+                w += (1 << up_at) + (1 << (up_scores_at + group_offset[hs]))
+            w += ((down[lower] << group_offset[ls]) + (higher_down << group_offset[hs])) << down_scores_at
+        return w
 
-    def _colour_fields(self, w: int, player: Entrant, opponent: Entrant, in_current: bool) -> int:
+    def _colour_bits(self, player: Entrant, opponent: Entrant) -> int:
         """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences."""
         g = self.layout.group_bits
         same = player.colour_preference is opponent.colour_preference
-        c10 = c11 = c12 = c13 = 0
-        if in_current:
-            c10 = not (player.absolute_imbalance and opponent.absolute_imbalance and same)
-            if not (player.absolute_preference and opponent.absolute_preference and same):
-                c11 = 1
-            elif player.colour_imbalance == opponent.colour_imbalance:
-                c11 = player.repeated_colour is None or player.repeated_colour is not opponent.repeated_colour
-            else:
-                lesser = opponent if player.colour_imbalance > opponent.colour_imbalance else player
-                c11 = lesser.repeated_colour is not (
-                    player.colour_preference.opposite if player.colour_preference else None
-                )
-            c12 = _compatible_colours(player, opponent)
-            player_strong = player.strong_preference or player.absolute_preference
-            opponent_strong = opponent.strong_preference or opponent.absolute_preference
-            c13 = (not player_strong or not opponent_strong
-                   or (player.absolute_preference and opponent.absolute_preference) or not same)
-        for bit in (c10, c11, c12, c13):
-            w = (w << g) | bit
-        return w
+        c10 = not (player.absolute_imbalance and opponent.absolute_imbalance and same)
+        if not (player.absolute_preference and opponent.absolute_preference and same):
+            c11 = True
+        elif player.colour_imbalance == opponent.colour_imbalance:
+            c11 = player.repeated_colour is None or player.repeated_colour is not opponent.repeated_colour
+        else:
+            lesser = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+            c11 = lesser.repeated_colour is not (
+                player.colour_preference.opposite if player.colour_preference else None
+            )
+        c12 = _compatible_colours(player, opponent)
+        player_strong = player.strong_preference or player.absolute_preference
+        opponent_strong = opponent.strong_preference or opponent.absolute_preference
+        c13 = (not player_strong or not opponent_strong
+               or (player.absolute_preference and opponent.absolute_preference) or not same)
+        return (((((int(c10) << g) | int(c11)) << g) | int(c12)) << g) | int(c13)
 
 
 def uses_bye_criteria(edition: Edition) -> bool:
