@@ -1,1 +1,245 @@
-from .base import cli
+"""Running an event from the command line: new, pair, result, bye, withdraw, undo, standings, systems."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from ..core import operations
+from ..core.errors import OperationError
+from ..core.model import Round, Settings, Tournament
+from ..core.results import format_points, parse_bye_points, parse_result
+from ..core.standings import Standing, standings
+from ..core.tiebreaks import parse_tiebreak_list
+from ..io.openpyxl_port import OpenpyxlPort
+from ..io.roster import read_roster
+from ..io.workbook import edit_workbook, load_tournament, save_tournament
+from ..pairing import SYSTEMS, get_system
+from .base import cli, reports_errors
+
+T = TypeVar("T")
+WORKBOOK = click.Path(dir_okay=False, path_type=Path)
+EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+def _edit(path: Path, change: Callable[[Tournament], T], *, output: Path | None = None) -> T:
+    """Loads the workbook, applies ``change``, writes every owned sheet back and saves atomically."""
+    port = OpenpyxlPort(path)
+    outcome = edit_workbook(port, change)
+    port.save(output)
+    return outcome
+
+
+@cli.command()
+@click.argument("workbook", type=WORKBOOK)
+@click.option("--system", "system_name", required=True, help="Pairing system (see 'sheetpair systems').")
+@click.option("--rounds", type=click.IntRange(min=1), help="Planned rounds (round robins count them themselves).")
+@click.option("--players", "roster", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Roster as CSV or xlsx (columns by header: name, rating, title, federation, fide_id, club, team).")
+@click.option("--seed", type=int, help="Random seed of the draw; drawn and saved when not given.")
+@click.option("--keep-order", is_flag=True, help="Use the roster order as start numbers.")
+@click.option("--double", is_flag=True, help="Round robins: play every pairing twice.")
+@click.option("--tiebreaks", help="Comma-separated tie-break codes, e.g. BH-C1,BH,SB,DE,WIN or WNT.")
+@click.option("--bye-value", type=click.Choice(["1", "0.5", "0"]), help="Points for the pairing-allocated bye.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A system's own setting.")
+@reports_errors
+def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
+        double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...]) -> None:
+    """Create a tournament workbook from a roster."""
+    system = get_system(system_name)
+    parsed_options = _parse_options(system_name, options)
+    players = read_roster(roster)
+    settings = Settings(
+        system=system.name,
+        rounds=rounds or 0,
+        bye_value=float(bye_value) if bye_value is not None else system.default_bye_value,
+        tiebreaks=parse_tiebreak_list(tiebreaks) if tiebreaks else system.default_tiebreaks,
+        seed=seed,
+        double_round_robin=double,
+        options=parsed_options,
+    )
+    if rounds is None:
+        fixed = system.planned_rounds(len(players), settings)
+        if fixed is None:
+            raise click.UsageError(f"--rounds is required for the {system.name} system")
+        settings.rounds = fixed
+    tournament = operations.new_tournament(players, settings, keep_order=keep_order)
+    if workbook.exists():
+        port = OpenpyxlPort(workbook)
+        if "Settings" in port.sheet_names() or "_sheetpair" in port.sheet_names():
+            raise OperationError(f"{workbook} already holds a tournament; choose another file name")
+    else:
+        port = OpenpyxlPort(workbook, create=True)
+    save_tournament(port, tournament)
+    port.save()
+    click.echo(f"Created {workbook}: {len(tournament.players)} players, {settings.rounds} rounds, "
+               f"system {system.name}, seed {tournament.settings.seed}.", err=True)
+
+
+def _parse_options(system_name: str, options: tuple[str, ...]) -> dict[str, str]:
+    system = get_system(system_name)
+    parsed: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
+        spec = system.options.get(key)
+        if spec is None:
+            known = ", ".join(system.options) or "none"
+            raise click.BadParameter(f"the {system.name} system has no option {key!r} (options: {known})",
+                                     param_hint="--option")
+        if spec.choices and value not in spec.choices:
+            raise click.BadParameter(f"{key} must be one of {', '.join(spec.choices)}, not {value!r}",
+                                     param_hint="--option")
+        parsed[key] = value
+    return parsed
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON on stdout.")
+@click.option("-o", "--output", type=WORKBOOK, help="Write the result to this copy instead of the workbook itself.")
+@reports_errors
+def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
+    """Pair the next round and write its sheet."""
+    paired, tournament = _edit(workbook, lambda t: (operations.pair_next_round(t), t), output=output)
+    if as_json:
+        click.echo(json.dumps(_pairing_json(paired, tournament), ensure_ascii=False))
+    else:
+        click.echo(_pairing_text(paired, tournament))
+
+
+def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:
+    settings = tournament.settings
+    return {
+        "round": paired.number,
+        "boards": [{"board": g.board, "white": g.white, "black": g.black} for g in paired.games],
+        "byes": [{"player": b.player, "points": settings.points_for_bye(b.kind), "kind": b.kind.value}
+                 | ({"board": b.board} if b.board is not None else {})
+                 for b in paired.byes],
+    }
+
+
+def _pairing_text(paired: Round, tournament: Tournament) -> str:
+    lines = [f"Round {paired.number}"]
+    for g in paired.games:
+        white, black = tournament.player(g.white), tournament.player(g.black)
+        lines.append(f"{g.board:>4}  {g.white:>4} {white.name:<28} - {g.black:>4} {black.name}")
+    for b in paired.byes:
+        points = format_points(tournament.settings.points_for_bye(b.kind))
+        lines.append(f"{'':>4}  {b.player:>4} {tournament.player(b.player).name:<28}   bye ({b.kind.value}, {points})")
+    return "\n".join(lines)
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--round", "round_number", type=click.IntRange(min=1), required=True)
+@click.option("--board", type=click.IntRange(min=1), required=True)
+@click.argument("result")
+@reports_errors
+def result(workbook: Path, round_number: int, board: int, result: str) -> None:
+    """Record the RESULT of one board: 1-0, 0-1, ½-½ (1/2-1/2, 0.5-0.5, =), +/-, -/+, -/-, * (postponed)."""
+    parsed = parse_result(result)
+    _edit(workbook, lambda t: operations.record_result(t, round_number, board, parsed))
+    click.echo(f"Round {round_number}, board {board}: {parsed.value or 'cleared'}", err=True)
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.argument("tpn", type=click.IntRange(min=1))
+@click.option("--round", "round_number", type=click.IntRange(min=1), help="Round of the bye (default: the next).")
+@click.option("--points", required=True, help="0.5 for a half-point bye, 0 for a zero-point bye.")
+@reports_errors
+def bye(workbook: Path, tpn: int, round_number: int | None, points: str) -> None:
+    """Record a bye that player TPN asked for, before the round is paired."""
+    kind = parse_bye_points(points)
+
+    def change(tournament: Tournament) -> int:
+        number = round_number or tournament.current_round + 1
+        operations.request_bye(tournament, tpn, number, kind)
+        return number
+
+    number = _edit(workbook, change)
+    click.echo(f"Player {tpn}: {kind.value} bye in round {number}", err=True)
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.argument("tpn", type=click.IntRange(min=1))
+@click.option("--from-round", type=click.IntRange(min=1), help="First round the player misses (default: the next).")
+@reports_errors
+def withdraw(workbook: Path, tpn: int, from_round: int | None) -> None:
+    """Withdraw player TPN from a round on."""
+
+    def change(tournament: Tournament) -> int:
+        number = from_round or tournament.current_round + 1
+        operations.withdraw(tournament, tpn, number)
+        return number
+
+    number = _edit(workbook, change)
+    click.echo(f"Player {tpn} withdrawn from round {number}", err=True)
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--yes", is_flag=True, help="Do not ask, even when the round already has results.")
+@reports_errors
+def undo(workbook: Path, yes: bool) -> None:
+    """Remove the last paired round."""
+    port = OpenpyxlPort(workbook)
+    tournament = load_tournament(port)
+    if not tournament.rounds:
+        raise OperationError("no round has been paired yet")
+    last = tournament.rounds[-1]
+    entered = [g for g in last.games if g.result.is_known]
+    if entered and not yes:
+        click.confirm(f"Round {last.number} has {len(entered)} result(s). Remove it anyway?", abort=True)
+    before = tournament.current_round
+    removed = operations.undo_last_round(tournament)
+    save_tournament(port, tournament, previous_rounds=before)
+    port.save()
+    click.echo(f"Round {removed.number} removed.", err=True)
+
+
+@cli.command("standings")
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON on stdout.")
+@reports_errors
+def standings_command(workbook: Path, as_json: bool) -> None:
+    """Recompute and write the Standings and Crosstable sheets."""
+    table = _edit(workbook, lambda t: standings(t))
+    if as_json:
+        click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
+    else:
+        click.echo(_standings_text(table))
+
+
+def _standing_json(line: Standing) -> dict[str, object]:
+    return {"rank": line.rank, "tpn": line.tpn, "name": line.name, "points": line.points,
+            "tiebreaks": {code: value.value for code, value in line.tiebreaks.items()}}
+
+
+def _standings_text(table: list[Standing]) -> str:
+    codes = list(table[0].tiebreaks) if table else []
+    lines = [f"{'Rk':>3} {'TPN':>4} {'Name':<28} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
+    for s in table:
+        values = " ".join(f"{s.tiebreaks[c].value:>8g}" for c in codes)
+        lines.append(f"{s.rank:>3} {s.tpn:>4} {s.name:<28} {format_points(s.points):>5} {values}")
+    return "\n".join(lines)
+
+
+@cli.command()
+@click.option("--verbose", is_flag=True, help="Also list each system's options.")
+def systems(verbose: bool) -> None:
+    """List the pairing systems."""
+    for name, system in sorted(SYSTEMS.items()):
+        click.echo(f"{name:<20} {system.description}")
+        if verbose:
+            for key, spec in system.options.items():
+                choices = f" [{'|'.join(spec.choices)}]" if spec.choices else ""
+                click.echo(f"{'':<22}--option {key}=...{choices} (default {spec.default}): {spec.help}")

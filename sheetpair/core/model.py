@@ -229,14 +229,15 @@ class Settings:
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""
-        return {
-            Outcome.WIN: self.points_win,
-            Outcome.FORFEIT_WIN: self.points_win,
-            Outcome.FULL_BYE: self.points_win,
-            Outcome.DRAW: self.points_draw,
-            Outcome.HALF_BYE: self.points_draw,
-            Outcome.PAIRING_BYE: self.bye_value,
-        }.get(outcome, self.points_loss if outcome in (Outcome.LOSS, Outcome.FORFEIT_LOSS) else 0.0)
+        if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.FULL_BYE):
+            return self.points_win
+        if outcome in (Outcome.DRAW, Outcome.HALF_BYE):
+            return self.points_draw
+        if outcome is Outcome.PAIRING_BYE:
+            return self.bye_value
+        if outcome in (Outcome.LOSS, Outcome.FORFEIT_LOSS):
+            return self.points_loss
+        return 0.0
 
     def points_for_bye(self, kind: ByeKind) -> float:
         return self.points_for(kind.outcome)

@@ -123,7 +123,7 @@ def undo_last_round(tournament: Tournament) -> Round:
     if not tournament.rounds:
         raise OperationError("no round has been paired yet")
     removed = tournament.rounds.pop()
-    requested = {b.player: b.kind for b in removed.byes if b.kind is not ByeKind.PAB}
+    requested: dict[int, ByeKind] = {b.player: b.kind for b in removed.byes if b.kind is not ByeKind.PAB}
     if requested:
         tournament.requested_byes[removed.number] = requested
     return removed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .model import Tournament
@@ -23,15 +24,25 @@ class Standing:
 def standings(
     tournament: Tournament, *, tiebreaks: tuple[str, ...] | None = None, through_round: int | None = None
 ) -> list[Standing]:
-    """The standings after ``through_round`` (all paired rounds by default).
+    """The standings after ``through_round``; by default after the last round with any result entered.
+
+    A round just paired, with no result yet, is left out, so its pending games do not count as played
+    rounds (WNT's N is the number of rounds played so far).
 
     Players are ordered by points, then by each tie-break in turn within every group still tied; a
     tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
     tied on everything keep start-number order and share the rank.
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
-    state = derive(tournament, through_round=through_round)
+    last = through_round if through_round is not None else rounds_with_results(tournament)
+    state = derive(tournament, through_round=last)
     return rank(state, codes)
+
+
+def rounds_with_results(tournament: Tournament) -> int:
+    """Number of the last round that has at least one result (or no games at all)."""
+    return max((r.number for r in tournament.rounds if not r.games or any(g.result.is_known for g in r.games)),
+               default=0)
 
 
 def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
@@ -41,9 +52,10 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
     for code in codes:
         refined: list[list[int]] = []
         for group in groups:
-            for tpn in group:
-                values[tpn][code] = compute_tiebreak(state, tpn, code, tied_group=group)
-            refined.extend(_split(group, lambda t, c=code: values[t][c].value))
+            computed = {tpn: compute_tiebreak(state, tpn, code, tied_group=group) for tpn in group}
+            for tpn, value in computed.items():
+                values[tpn][code] = value
+            refined.extend(_split(group, lambda t: computed[t].value))
         groups = refined
     table: list[Standing] = []
     for group in groups:
@@ -54,7 +66,7 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
     return table
 
 
-def _split(group: list[int], key) -> list[list[int]]:
+def _split(group: list[int], key: Callable[[int], float]) -> list[list[int]]:
     """Splits ``group`` into sub-groups of equal ``key``, highest first, keeping start order inside each."""
     by_value: dict[float, list[int]] = {}
     for tpn in group:

@@ -45,6 +45,10 @@ class PairingSystem(ABC):
     keeps_withdrawn_in_schedule: ClassVar[bool] = False
     """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
 
+    def max_meetings(self, settings: Settings) -> int:
+        """How often two players may meet in one event: once, except in double round robins."""
+        return 1
+
     def planned_rounds(self, player_count: int, settings: Settings) -> int | None:
         """The number of rounds the system itself fixes for this field, or ``None`` when the arbiter chooses."""
         return None

@@ -58,8 +58,11 @@ class Berger(PairingSystem):
     name = "berger"
     description = "FIDE Berger round robin (C.05 Annex 1 tables), single or double, start numbers by lot"
     default_bye_value = 0.0
-    default_tiebreaks = ("SB", "DE", "WIN", "KS")
+    default_tiebreaks = ("SB", "WIN")
     keeps_withdrawn_in_schedule = True
+
+    def max_meetings(self, settings: Settings) -> int:
+        return 2 if settings.double_round_robin else 1
 
     def planned_rounds(self, player_count: int, settings: Settings) -> int:
         cycle = player_count - 1 if player_count % 2 == 0 else player_count

@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection
 
 from ..model import Colour, Outcome
 from ..state import RoundRecord, TournamentState
-from .base import Contribution, TiebreakSpec, game_records, opponent_score
+from .base import Compute, Contribution, TiebreakSpec, game_records, opponent_score
 
 
 def _buchholz(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
@@ -64,7 +64,7 @@ def _all_have_met(state: TournamentState, group: Collection[int]) -> bool:
     )
 
 
-def _count(predicate: Callable[[RoundRecord, float], bool], note: str):
+def _count(predicate: Callable[[RoundRecord, float], bool], note: str) -> Compute:
     """A tie-break counting the rounds that satisfy ``predicate(record, points_for_a_win)``."""
 
     def compute(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:

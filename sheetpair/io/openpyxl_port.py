@@ -1,0 +1,264 @@
+"""The workbook port over an ``.xlsx`` file, through openpyxl.
+
+Loading goes through openpyxl with defusedxml installed (openpyxl then parses XML safely). Saving writes a
+temporary file beside the workbook and replaces the original in one step, so a failure never leaves a
+half-written workbook. Sheets sheetpair does not own are never touched; owned sheets are rebuilt in place
+(same position) with a frozen header, text-formatted entry columns and a results dropdown fed by the
+defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import warnings
+import zipfile
+from pathlib import Path
+
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..core.errors import WorkbookError
+from .port import CellValue, SheetSpec, column_letter
+
+LISTS_SHEET = "Lists"
+RESULT_CODES_NAME = "ResultCodes"
+_FORMULA_PREFIXES = ("=", "+", "-", "@")
+_HEADER_FONT = Font(bold=True)
+_HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
+
+
+class OpenpyxlPort:
+    """A workbook file opened for reading and writing; call :meth:`save` to write it back atomically.
+
+    openpyxl silently drops some Excel features on a round trip (Excel 2010 conditional formats and data
+    bars, sparklines, add-in parts). Before overwriting a workbook, :meth:`save` checks that nothing of the
+    original would be lost; if something would, the original stays as it is and the result goes to a copy
+    beside it, and :class:`LossySaveError` says what would have been lost.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = False) -> None:
+        self.path = Path(path)
+        self._original_parts: set[str] = set()
+        self._dropped: list[str] = []
+        if create and not self.path.exists():
+            self.book = Workbook()
+            self.book.remove(self.book.active)
+            return
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
+            with zipfile.ZipFile(self.path) as package:
+                self._original_parts = _comparable_parts(package.namelist())
+        except FileNotFoundError:
+            raise WorkbookError(f"no workbook at {self.path}") from None
+        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+            raise WorkbookError(f"{self.path} is not a readable .xlsx workbook ({error})") from None
+
+    def sheet_names(self) -> list[str]:
+        return list(self.book.sheetnames)
+
+    def read_sheet(self, name: str) -> list[list[CellValue]]:
+        sheet = self.book[name]
+        rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+        while rows and all(v is None or v == "" for v in rows[-1]):
+            rows.pop()
+        return rows
+
+    def write_sheet(self, spec: SheetSpec) -> None:
+        names = self.book.sheetnames
+        index = names.index(spec.name) if spec.name in names else None
+        if index is None and spec.before in names:
+            index = names.index(spec.before)
+        elif index is not None:
+            self._drop_tables_named(spec.table_name)
+            self.book.remove(self.book[spec.name])
+        sheet = self.book.create_sheet(spec.name, index)
+        for col, title in enumerate(spec.header, start=1):
+            cell = sheet.cell(1, col, title)
+            cell.font = _HEADER_FONT
+            cell.fill = _HEADER_FILL
+        text_cols = {i for i, h in enumerate(spec.header, start=1) if h in spec.text_columns}
+        for r, row in enumerate(spec.rows, start=2):
+            for c, value in enumerate(row, start=1):
+                _set(sheet, r, c, value, as_text=c in text_cols)
+        last_row = max(len(spec.rows) + 1, 2)
+        self._format(sheet, spec, last_row)
+        if spec.hidden:
+            sheet.sheet_state = "hidden"
+
+    def update_cells(
+        self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None
+    ) -> None:
+        sheet = self.book[name]
+        for (row, col), value in cells.items():
+            _set(sheet, row, col, value, as_text=isinstance(value, str))
+        if table_name and table_name in sheet.tables and cells:
+            table = sheet.tables[table_name]
+            last_row = max(sheet.max_row, max(r for r, _ in cells))
+            last_col = max(_table_last_column(table.ref), max(c for _, c in cells))
+            table.ref = f"A1:{column_letter(last_col)}{last_row}"
+            if table.autoFilter is not None:
+                table.autoFilter.ref = table.ref
+            _sync_table_columns(sheet, table, last_col)
+
+    def delete_sheet(self, name: str) -> None:
+        if name in self.book.sheetnames:
+            self.book.remove(self.book[name])
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+        """Writes the workbook to ``path`` (default: where it came from) through a temporary file.
+
+        :raises LossySaveError: when overwriting the original would lose some of its content; the result
+            is then saved beside it as ``<name>-sheetpair.xlsx`` and the original is left untouched.
+        """
+        target = Path(path) if path is not None else self.path
+        losses = self._losses()
+        if losses and target.resolve() == self.path.resolve():
+            side = target.with_name(f"{target.stem}-sheetpair{target.suffix}")
+            self._write(side)
+            raise LossySaveError(
+                f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
+                f"The updated workbook was written to {side.name}; continue with that file."
+            )
+        self._write(target)
+        self.path = target
+
+    def _write(self, target: Path) -> None:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".sheetpair-", suffix=target.suffix, dir=target.parent)
+        os.close(handle)
+        try:
+            self.book.save(temporary)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def _losses(self) -> list[str]:
+        """What of the original file a save would drop: unsupported extensions and whole package parts."""
+        if not self._original_parts:
+            return []
+        buffer = io.BytesIO()
+        self.book.save(buffer)
+        with zipfile.ZipFile(buffer) as package:
+            kept = _comparable_parts(package.namelist())
+        lost = sorted(self._original_parts - kept)
+        return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
+
+    def _format(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
+        sheet.freeze_panes = "A2"
+        sheet.print_title_rows = "1:1"
+        sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+        sheet.page_setup.orientation = "landscape" if spec.landscape else "portrait"
+        sheet.page_setup.fitToWidth = 1
+        sheet.page_setup.fitToHeight = 0
+        sheet.sheet_properties.pageSetUpPr.fitToPage = True
+        sheet.oddFooter.center.text = "&A – page &P of &N"
+        for col, title in enumerate(spec.header, start=1):
+            values = [title] + [row[col - 1] for row in spec.rows if len(row) >= col]
+            width = spec.column_widths.get(title) or min(max(len(str(v)) for v in values if v is not None) + 2, 50)
+            sheet.column_dimensions[column_letter(col)].width = width
+        if spec.table_name:
+            ref = f"A1:{column_letter(len(spec.header))}{last_row}"
+            table = Table(displayName=spec.table_name, ref=ref)
+            table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
+            sheet.add_table(table)
+        if spec.dropdown_column and spec.dropdown_column in spec.header:
+            self._add_dropdown(sheet, spec, last_row)
+
+    def _add_dropdown(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
+        self._ensure_result_list(spec.dropdown_values)
+        col = column_letter(spec.header.index(spec.dropdown_column) + 1)
+        validation = DataValidation(
+            type="list", formula1=RESULT_CODES_NAME, allow_blank=True, showErrorMessage=False,
+        )
+        validation.add(f"{col}2:{col}{last_row}")
+        sheet.add_data_validation(validation)
+        for row in range(2, last_row + 1):
+            cell = sheet[f"{col}{row}"]
+            cell.protection = Protection(locked=False)
+            cell.number_format = "@"
+
+    def _ensure_result_list(self, codes: tuple[str, ...]) -> None:
+        if LISTS_SHEET in self.book.sheetnames:
+            lists = self.book[LISTS_SHEET]
+        else:
+            lists = self.book.create_sheet(LISTS_SHEET)
+            lists.sheet_state = "hidden"
+        for row, code in enumerate(codes, start=1):
+            _set(lists, row, 1, code, as_text=True)
+        ref = f"{LISTS_SHEET}!$A$1:$A${len(codes)}"
+        if RESULT_CODES_NAME in self.book.defined_names:
+            del self.book.defined_names[RESULT_CODES_NAME]
+        self.book.defined_names[RESULT_CODES_NAME] = DefinedName(RESULT_CODES_NAME, attr_text=ref)
+
+    def _drop_tables_named(self, table_name: str | None) -> None:
+        if not table_name:
+            return
+        for sheet in self.book.worksheets:
+            if table_name in sheet.tables:
+                del sheet.tables[table_name]
+
+
+class LossySaveError(WorkbookError):
+    """Saving in place would drop content openpyxl cannot keep; the result went to a copy instead."""
+
+
+_RENAMED_PARTS = (
+    (re.compile(r"^xl/comments/comment\d*\.xml$|^xl/comments\d*\.xml$"), "comments"),
+    (re.compile(r"^xl/drawings/(vmlDrawing|commentsDrawing)\d*\.vml$"), "vml drawing"),
+    (re.compile(r"^xl/sharedStrings\.xml$|^docProps/|^\[Content_Types\]|_rels/|^xl/styles\.xml$|^xl/theme/"), ""),
+    (re.compile(r"^xl/worksheets/sheet\d+\.xml$|^xl/tables/table\d+\.xml$|^xl/calcChain\.xml$"), ""),
+)
+
+
+def _comparable_parts(names: list[str]) -> set[str]:
+    """Package part names, with the parts openpyxl renumbers or regenerates folded or left out."""
+    parts = set()
+    for name in names:
+        for pattern, label in _RENAMED_PARTS:
+            if pattern.search(name):
+                if label:
+                    parts.add(label)
+                break
+        else:
+            parts.add(name)
+    return parts
+
+
+def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:
+    """Writes a value; text never becomes a formula, whatever it starts with."""
+    cell = sheet.cell(row, col)
+    cell.value = value
+    if isinstance(value, str) and (as_text or value.startswith(_FORMULA_PREFIXES)):
+        cell.data_type = "s"
+        if value.startswith(_FORMULA_PREFIXES):
+            cell.quotePrefix = True
+
+
+def _table_last_column(ref: str) -> int:
+    end = ref.split(":")[-1]
+    letters = "".join(ch for ch in end if ch.isalpha())
+    number = 0
+    for ch in letters:
+        number = number * 26 + ord(ch.upper()) - 64
+    return number
+
+
+def _sync_table_columns(sheet: Worksheet, table: Table, last_col: int) -> None:
+    """Keeps the table's column names equal to the header cells, as Excel requires."""
+    names = []
+    for col in range(1, last_col + 1):
+        value = sheet.cell(1, col).value
+        names.append(str(value) if value not in (None, "") else f"Column{col}")
+    table.tableColumns = [TableColumn(id=i, name=n) for i, n in enumerate(names, start=1)]

@@ -1,0 +1,76 @@
+"""The small port through which sheetpair reads and writes a workbook.
+
+The tournament layout (:mod:`sheetpair.io.workbook`) speaks only to this protocol, so the same code drives
+a file on disk (:class:`~sheetpair.io.openpyxl_port.OpenpyxlPort`, the command line) and a live Excel
+workbook (the xlwings add-in). Two rules make both behave alike: read everything first, then write; and
+never read back what was just written (xlwings Lite queues writes and reads a snapshot).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+CellValue = str | int | float | None
+
+
+@dataclass
+class SheetSpec:
+    """A sheet that sheetpair owns, described completely so any port can (re)create it."""
+
+    name: str
+    header: list[str]
+    rows: list[list[CellValue]]
+    table_name: str | None = None
+    """Make the block an Excel Table of this name (the roster)."""
+    dropdown_column: str | None = None
+    """Header of the column arbiters type into: it gets the result-code list and stays unlocked."""
+    dropdown_values: tuple[str, ...] = ()
+    text_columns: frozenset[str] = field(default_factory=frozenset)
+    """Columns stored as text, so Excel never reads ``+/-`` or ``=name`` as a formula."""
+    column_widths: dict[str, float] = field(default_factory=dict)
+    hidden: bool = False
+    landscape: bool = False
+    before: str | None = None
+    """A new sheet is placed before this one when it exists (rounds go before the standings)."""
+
+
+class WorkbookPort(Protocol):
+    """What sheetpair needs from a workbook, whatever holds it."""
+
+    def sheet_names(self) -> list[str]:
+        """Names of all sheets, in workbook order."""
+        ...
+
+    def read_sheet(self, name: str) -> list[list[CellValue]]:
+        """The values of a sheet from A1, one list per row, trailing empty rows dropped."""
+        ...
+
+    def write_sheet(self, spec: SheetSpec) -> None:
+        """Creates or completely replaces a sheet that sheetpair owns."""
+        ...
+
+    def update_cells(self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None) -> None:
+        """Sets single cells (1-based row, column) of an arbiter-owned sheet, keeping everything else.
+
+        When ``table_name`` is given, that Excel Table grows to cover the cells written.
+        """
+        ...
+
+    def delete_sheet(self, name: str) -> None:
+        """Removes a sheet sheetpair owns (a round that was undone)."""
+        ...
+
+
+def column_letter(column: int) -> str:
+    """``1`` → ``A``, ``27`` → ``AA``: the spreadsheet name of a 1-based column."""
+    letters = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def cell_address(row: int, column: int) -> str:
+    """The A1 address of a 1-based row and column, for error messages."""
+    return f"{column_letter(column)}{row}"

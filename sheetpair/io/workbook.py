@@ -1,0 +1,513 @@
+"""The tournament workbook: which sheets hold what, and how a tournament is read from and written to them.
+
+Sheets:
+
+* ``Settings`` — key/value pairs (system, rounds, scoring, bye value, tie-breaks, seed, options, header).
+* ``Players`` — the roster as an Excel Table. The arbiter owns it: extra columns and formatting survive,
+  sheetpair only sets the cells of its own columns.
+* ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
+  boards. The Result column has the result-code dropdown; results typed there are read back.
+* ``Byes`` — requested byes for rounds not paired yet.
+* ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
+* ``_sheetpair`` (hidden) — the workbook schema version and a revision counter.
+
+Reading checks everything and raises :class:`~sheetpair.core.errors.WorkbookError` naming the sheet and
+cell of the first problem; nothing is written before reading has succeeded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from .. import __version__
+from ..core.errors import InputError, WorkbookError
+from ..core.model import (
+    Bye, ByeKind, Colour, EventInfo, Game, Outcome, Player, Round, Settings, Tournament,
+)
+from ..core.results import RESULT_CODES, format_points, parse_result
+from ..core.standings import standings
+from ..core.state import RoundRecord, derive
+from ..core.tiebreaks import parse_tiebreak_list
+from .port import CellValue, SheetSpec, WorkbookPort, cell_address
+
+SCHEMA_VERSION = 1
+META_SHEET = "_sheetpair"
+SETTINGS_SHEET = "Settings"
+PLAYERS_SHEET = "Players"
+PLAYERS_TABLE = "Players"
+BYES_SHEET = "Byes"
+STANDINGS_SHEET = "Standings"
+CROSSTABLE_SHEET = "Crosstable"
+ROUND_SHEET = re.compile(r"^Round (\d+)$")
+T = TypeVar("T")
+
+
+def round_sheet_name(number: int) -> str:
+    return f"Round {number}"
+
+
+# --- Players ---------------------------------------------------------------------------------------
+
+PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("TPN", "tpn"),
+    ("Name", "name"),
+    ("Rating", "rating"),
+    ("Title", "title"),
+    ("Federation", "federation"),
+    ("FIDE ID", "fide_id"),
+    ("Birth date", "birth_date"),
+    ("Sex", "sex"),
+    ("Club", "club"),
+    ("Team", "team"),
+    ("Withdrawn from round", "withdrawn_from"),
+)
+_PLAYER_ALIASES = {
+    "no": "tpn", "start number": "tpn", "startno": "tpn", "snr": "tpn", "tpn": "tpn",
+    "name": "name", "player": "name",
+    "rating": "rating", "elo": "rating", "rtg": "rating",
+    "title": "title", "federation": "federation", "fed": "federation",
+    "fide id": "fide_id", "fideid": "fide_id", "id": "fide_id",
+    "birth date": "birth_date", "born": "birth_date", "sex": "sex",
+    "club": "club", "team": "team",
+    "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
+}
+
+# --- Round sheets ----------------------------------------------------------------------------------
+
+ROUND_HEADER = ["Board", "White TPN", "White", "Result", "Black TPN", "Black"]
+BYE_LABELS: dict[ByeKind, str] = {
+    ByeKind.PAB: "bye (pairing-allocated)",
+    ByeKind.HALF: "bye (half point, requested)",
+    ByeKind.ZERO: "bye (zero point, requested)",
+    ByeKind.FULL: "bye (full point, requested)",
+}
+
+# --- Settings --------------------------------------------------------------------------------------
+
+_EVENT_KEYS = {f.name: f.name.replace("_", " ").capitalize() for f in fields(EventInfo)}
+
+
+def load_tournament(port: WorkbookPort) -> Tournament:
+    """Reads a tournament from a sheetpair workbook.
+
+    :raises WorkbookError: naming the sheet and cell of the first problem found.
+    """
+    names = port.sheet_names()
+    for required in (SETTINGS_SHEET, PLAYERS_SHEET):
+        if required not in names:
+            raise WorkbookError("this is not a sheetpair workbook (create one with 'sheetpair new')", sheet=required)
+    _check_schema(port, names)
+    settings = _read_settings(port.read_sheet(SETTINGS_SHEET))
+    players = _read_players(port.read_sheet(PLAYERS_SHEET))
+    tournament = Tournament(settings=settings, players=players)
+    numbers = sorted(int(m[1]) for n in names if (m := ROUND_SHEET.match(n)))
+    for expected, number in enumerate(numbers, start=1):
+        if number != expected:
+            raise WorkbookError(f"round sheets must be numbered 1, 2, ... without gaps; missing Round {expected}",
+                                sheet=round_sheet_name(number))
+        tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament))
+    if BYES_SHEET in names:
+        tournament.requested_byes = _read_requested_byes(port.read_sheet(BYES_SHEET), tournament)
+    return tournament
+
+
+def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None) -> None:
+    """Writes every sheet sheetpair owns from ``tournament``, and the roster cells in place.
+
+    ``previous_rounds`` is the number of round sheets the workbook had when it was read; sheets of rounds
+    that no longer exist (after an undo) are removed.
+    """
+    names = port.sheet_names()
+    port.write_sheet(_settings_sheet(tournament.settings))
+    _write_players(port, tournament, names)
+    for rnd in tournament.rounds:
+        port.write_sheet(_round_sheet(rnd, tournament))
+    stale = previous_rounds if previous_rounds is not None else len(tournament.rounds)
+    for number in range(len(tournament.rounds) + 1, max(stale, len(tournament.rounds)) + 1):
+        port.delete_sheet(round_sheet_name(number))
+    if any(tournament.requested_byes.values()):
+        port.write_sheet(_requested_byes_sheet(tournament))
+    elif BYES_SHEET in names:
+        port.delete_sheet(BYES_SHEET)
+    port.write_sheet(standings_sheet(tournament))
+    port.write_sheet(crosstable_sheet(tournament))
+    revision = _read_revision(port, names) + 1
+    port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
+        ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
+    ], hidden=True))
+
+
+def edit_workbook(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
+    """Reads the tournament once, applies ``change`` to it, then writes every owned sheet back.
+
+    This is the one path every operation takes, from the command line and from Excel alike: read
+    everything, compute, write — never reading back what was written. Nothing is written when reading or
+    ``change`` fails.
+    """
+    tournament = load_tournament(port)
+    rounds_before = tournament.current_round
+    outcome = change(tournament)
+    save_tournament(port, tournament, previous_rounds=rounds_before)
+    return outcome
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+def _check_schema(port: WorkbookPort, names: list[str]) -> None:
+    if META_SHEET not in names:
+        return
+    meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
+    schema = _as_int(meta.get("schema", SCHEMA_VERSION))
+    if schema is None or schema > SCHEMA_VERSION:
+        raise WorkbookError(f"workbook schema {meta.get('schema')!r} is newer than this sheetpair understands; "
+                            "upgrade sheetpair", sheet=META_SHEET)
+
+
+def _read_revision(port: WorkbookPort, names: list[str]) -> int:
+    if META_SHEET not in names:
+        return 0
+    meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
+    return _as_int(meta.get("revision", 0)) or 0
+
+
+def _read_settings(rows: list[list[CellValue]]) -> Settings:
+    values: dict[str, tuple[CellValue, str]] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        if row and row[0] not in (None, ""):
+            values[str(row[0]).strip()] = (row[1] if len(row) > 1 else None, cell_address(r, 2))
+
+    def get(key: str, parse: Callable[[CellValue], Any], default: Any = None, *, required: bool = False) -> Any:
+        if key not in values or values[key][0] in (None, ""):
+            if required:
+                raise WorkbookError(f"the setting {key!r} is missing", sheet=SETTINGS_SHEET)
+            return default
+        raw, where = values[key]
+        try:
+            return parse(raw)
+        except (InputError, ValueError) as error:
+            raise WorkbookError(f"setting {key!r}: {error}", sheet=SETTINGS_SHEET, cell=where) from None
+
+    def number(raw: CellValue) -> float:
+        return float(str(raw).replace(",", "."))
+
+    def integer(raw: CellValue) -> int:
+        value = _as_int(raw)
+        if value is None:
+            raise ValueError(f"{raw!r} is not a whole number")
+        return value
+
+    def colour(raw: CellValue) -> Colour:
+        text = str(raw).strip().lower()
+        if text in ("white", "w", "white1"):
+            return Colour.WHITE
+        if text in ("black", "b", "black1"):
+            return Colour.BLACK
+        raise ValueError(f"initial colour must be white or black, not {raw!r}")
+
+    def flag(raw: CellValue) -> bool:
+        text = str(raw).strip().lower()
+        if text in ("yes", "true", "1", "y"):
+            return True
+        if text in ("no", "false", "0", "n"):
+            return False
+        raise ValueError(f"expected yes or no, not {raw!r}")
+
+    options = {key[len("option."):]: str(v) for key, (v, _) in values.items()
+               if key.startswith("option.") and v not in (None, "")}
+    event = EventInfo(**{field: str(get(f"event.{field}", str, "")) for field in _EVENT_KEYS})
+    return Settings(
+        system=str(get("system", str, required=True)).strip(),
+        rounds=get("rounds", integer, required=True),
+        points_win=get("points_win", number, 1.0),
+        points_draw=get("points_draw", number, 0.5),
+        points_loss=get("points_loss", number, 0.0),
+        bye_value=get("bye_value", number, 1.0),
+        tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
+        initial_colour=get("initial_colour", colour, Colour.WHITE),
+        seed=get("seed", integer, None),
+        double_round_robin=get("double_round_robin", flag, False),
+        options=options,
+        event=event,
+    )
+
+
+def _read_players(rows: list[list[CellValue]]) -> list[Player]:
+    if not rows:
+        raise WorkbookError("the roster is empty: the first row must hold the column names", sheet=PLAYERS_SHEET, cell="A1")
+    columns: dict[str, int] = {}
+    for c, title in enumerate(rows[0]):
+        key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
+        if key and key not in columns:
+            columns[key] = c
+    for key, title in (("tpn", "TPN"), ("name", "Name")):
+        if key not in columns:
+            raise WorkbookError(f"the required column {title!r} is missing", sheet=PLAYERS_SHEET, cell="A1")
+    players: list[Player] = []
+    seen: dict[int, str] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        def cell(key: str) -> CellValue:
+            c = columns.get(key)
+            return row[c] if c is not None and c < len(row) else None
+
+        if all(v in (None, "") for v in row):
+            continue
+        where = cell_address(r, columns["tpn"] + 1)
+        tpn = _as_int(cell("tpn"))
+        if tpn is None or tpn < 1:
+            raise WorkbookError(f"start number {cell('tpn')!r} is not a positive whole number", sheet=PLAYERS_SHEET, cell=where)
+        if tpn in seen:
+            raise WorkbookError(f"duplicate start number {tpn} (also at {seen[tpn]})", sheet=PLAYERS_SHEET, cell=where)
+        seen[tpn] = where
+        name = cell("name")
+        if name in (None, ""):
+            raise WorkbookError(f"player {tpn} has no name", sheet=PLAYERS_SHEET, cell=cell_address(r, columns["name"] + 1))
+        rating = cell("rating")
+        rating_value = _as_int(rating) if rating not in (None, "") else 0
+        if rating_value is None:
+            raise WorkbookError(f"rating {rating!r} is not a number", sheet=PLAYERS_SHEET,
+                                cell=cell_address(r, columns["rating"] + 1))
+        withdrawn = cell("withdrawn_from")
+        withdrawn_value = _as_int(withdrawn) if withdrawn not in (None, "") else None
+        if withdrawn not in (None, "") and withdrawn_value is None:
+            raise WorkbookError(f"'withdrawn from round' {withdrawn!r} is not a round number", sheet=PLAYERS_SHEET,
+                                cell=cell_address(r, columns["withdrawn_from"] + 1))
+        players.append(Player(
+            tpn, str(name).strip(), rating_value,
+            **{key: _text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
+            withdrawn_from=withdrawn_value,
+        ))
+    return sorted(players, key=lambda p: p.tpn)
+
+
+def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament) -> Round:
+    sheet = round_sheet_name(number)
+    if not rows:
+        raise WorkbookError("the round sheet is empty", sheet=sheet, cell="A1")
+    header = [str(v).strip() if v is not None else "" for v in rows[0]]
+    missing = [h for h in ROUND_HEADER if h not in header]
+    if missing:
+        raise WorkbookError(f"the column {missing[0]!r} is missing", sheet=sheet, cell="A1")
+    col = {h: header.index(h) for h in ROUND_HEADER}
+    rnd = Round(number)
+    placed: dict[int, str] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        def value(title: str) -> CellValue:
+            return row[col[title]] if col[title] < len(row) else None
+
+        def where(title: str) -> str:
+            return cell_address(r, col[title] + 1)
+
+        if all(v in (None, "") for v in row):
+            continue
+        white = _as_int(value("White TPN"))
+        black = _as_int(value("Black TPN"))
+        board = _as_int(value("Board"))
+        black_text = str(value("Black") or "").strip().lower()
+        if white is None:
+            raise WorkbookError("a result or entry with no board and no players: this board does not exist",
+                                sheet=sheet, cell=where("Result" if value("Result") not in (None, "") else "White TPN"))
+        _check_known(tournament, white, sheet, where("White TPN"), placed)
+        if black is None:
+            kind = next((k for k, label in BYE_LABELS.items() if label == black_text), None)
+            if kind is None:
+                raise WorkbookError(f"Black is neither a start number nor a bye: {value('Black')!r}",
+                                    sheet=sheet, cell=where("Black TPN"))
+            rnd.byes.append(Bye(white, kind, board))
+            continue
+        _check_known(tournament, black, sheet, where("Black TPN"), placed)
+        if board is None:
+            raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
+        try:
+            result = parse_result(value("Result"))
+        except InputError as error:
+            raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
+        rnd.games.append(Game(board, white, black, result))
+    return rnd
+
+
+def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, placed: dict[int, str]) -> None:
+    if not tournament.has_player(tpn):
+        raise WorkbookError(f"no player has start number {tpn}", sheet=sheet, cell=where)
+    if tpn in placed:
+        raise WorkbookError(f"player {tpn} appears twice in the round (also at {placed[tpn]})", sheet=sheet, cell=where)
+    placed[tpn] = where
+
+
+def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) -> dict[int, dict[int, ByeKind]]:
+    byes: dict[int, dict[int, ByeKind]] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        if not row or all(v in (None, "") for v in row):
+            continue
+        number, tpn = _as_int(row[0]), _as_int(row[1] if len(row) > 1 else None)
+        if number is None:
+            raise WorkbookError(f"round {row[0]!r} is not a round number", sheet=BYES_SHEET, cell=cell_address(r, 1))
+        if tpn is None or not tournament.has_player(tpn):
+            raise WorkbookError(f"no player has start number {row[1] if len(row) > 1 else None!r}",
+                                sheet=BYES_SHEET, cell=cell_address(r, 2))
+        label = str(row[3] if len(row) > 3 else "").strip().lower()
+        kind = next((k for k, text in BYE_LABELS.items() if text == label), None)
+        if kind is None:
+            raise WorkbookError(f"unknown bye {row[3] if len(row) > 3 else None!r}", sheet=BYES_SHEET, cell=cell_address(r, 4))
+        byes.setdefault(number, {})[tpn] = kind
+    return byes
+
+
+# --- writing ---------------------------------------------------------------------------------------
+
+def _settings_sheet(settings: Settings) -> SheetSpec:
+    rows: list[list[CellValue]] = [
+        ["system", settings.system, "pairing system (see 'sheetpair systems')"],
+        ["rounds", settings.rounds, "planned rounds"],
+        ["points_win", settings.points_win, "points for a win"],
+        ["points_draw", settings.points_draw, "points for a draw"],
+        ["points_loss", settings.points_loss, "points for a loss"],
+        ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
+        ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
+        ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
+        ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
+        ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
+    ]
+    rows += [[f"option.{key}", value, "system option"] for key, value in sorted(settings.options.items())]
+    rows += [[f"event.{key}", getattr(settings.event, key), label] for key, label in _EVENT_KEYS.items()]
+    return SheetSpec(SETTINGS_SHEET, ["Key", "Value", "Meaning"], rows, text_columns=frozenset({"Value"}))
+
+
+def _player_value(player: Player, attribute: str) -> CellValue:
+    value = getattr(player, attribute)
+    if attribute == "rating" and not value:
+        return None
+    return value if value not in ("",) else None
+
+
+def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str]) -> None:
+    if PLAYERS_SHEET not in names:
+        rows = [[_player_value(p, attr) for _, attr in PLAYER_COLUMNS] for p in tournament.players]
+        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows, table_name=PLAYERS_TABLE,
+                                   text_columns=frozenset({"Name", "Title", "Federation", "FIDE ID", "Club", "Team"})))
+        return
+    existing = port.read_sheet(PLAYERS_SHEET)
+    header: list[CellValue] = list(existing[0]) if existing else []
+    columns: dict[str, int] = {}
+    for c, title in enumerate(header, start=1):
+        key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
+        if key and key not in columns:
+            columns[key] = c
+    cells: dict[tuple[int, int], CellValue] = {}
+    for title, attr in PLAYER_COLUMNS:
+        if attr not in columns:
+            columns[attr] = len(header) + 1
+            header.append(title)
+            cells[(1, columns[attr])] = title
+    rows_by_tpn = {_as_int(row[columns["tpn"] - 1]): r for r, row in enumerate(existing[1:], start=2)
+                   if len(row) >= columns["tpn"]}
+    next_row = len(existing) + 1
+    for player in tournament.players:
+        row = rows_by_tpn.get(player.tpn)
+        if row is None:
+            row, next_row = next_row, next_row + 1
+        current = existing[row - 1] if row - 1 < len(existing) else []
+        for _, attr in PLAYER_COLUMNS:
+            value = _player_value(player, attr)
+            col = columns[attr]
+            old = current[col - 1] if col - 1 < len(current) else None
+            if _differs(old, value):
+                cells[(row, col)] = value
+    if cells:
+        port.update_cells(PLAYERS_SHEET, cells, table_name=PLAYERS_TABLE)
+
+
+def _round_sheet(rnd: Round, tournament: Tournament) -> SheetSpec:
+    rows: list[list[CellValue]] = []
+    for game in sorted(rnd.games, key=lambda g: g.board):
+        rows.append([game.board, game.white, tournament.player(game.white).name, game.result.value or None,
+                     game.black, tournament.player(game.black).name])
+    for bye in rnd.byes:
+        rows.append([bye.board, bye.player, tournament.player(bye.player).name,
+                     format_points(tournament.settings.points_for_bye(bye.kind)), None, BYE_LABELS[bye.kind]])
+    return SheetSpec(round_sheet_name(rnd.number), list(ROUND_HEADER), rows, dropdown_column="Result",
+                     dropdown_values=RESULT_CODES, text_columns=frozenset({"White", "Black", "Result"}),
+                     before=STANDINGS_SHEET)
+
+
+def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
+    rows: list[list[CellValue]] = [
+        [number, tpn, tournament.player(tpn).name, BYE_LABELS[kind]]
+        for number, wanted in sorted(tournament.requested_byes.items())
+        for tpn, kind in sorted(wanted.items())
+    ]
+    return SheetSpec(BYES_SHEET, ["Round", "TPN", "Name", "Bye"], rows, text_columns=frozenset({"Name", "Bye"}),
+                     before=STANDINGS_SHEET)
+
+
+def standings_sheet(tournament: Tournament) -> SheetSpec:
+    """The Standings sheet: rank, player, points and every tie-break of the saved list."""
+    codes = tournament.settings.tiebreaks
+    header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
+    rows: list[list[CellValue]] = []
+    for line in standings(tournament):
+        player = tournament.player(line.tpn)
+        rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
+                     line.points, *(line.tiebreaks[c].value for c in codes)])
+    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}))
+
+
+def crosstable_sheet(tournament: Tournament) -> SheetSpec:
+    """The Crosstable sheet: per round the opponent, colour and result, as ``12w1`` (FIDE wallchart style)."""
+    state = derive(tournament)
+    rounds = [f"R{n}" for n in range(1, tournament.current_round + 1)]
+    ranks = {line.tpn: line.rank for line in standings(tournament)}
+    rows: list[list[CellValue]] = []
+    for player in tournament.players:
+        entries = [crosstable_entry(record) for record in state[player.tpn].records]
+        rows.append([player.tpn, player.name, player.rating or None, *entries, state[player.tpn].score, ranks[player.tpn]])
+    return SheetSpec(CROSSTABLE_SHEET, ["TPN", "Name", "Rating", *rounds, "Points", "Rank"], rows,
+                     text_columns=frozenset({"Name", *rounds}), landscape=True)
+
+
+def crosstable_entry(record: RoundRecord) -> str:
+    """One crosstable cell: ``12w1``, ``7b½``, ``5w+`` (forfeit win), ``bye 1``, ``-`` (absent)."""
+    if record.outcome is Outcome.ABSENT:
+        return "-"
+    if record.outcome.is_bye:
+        return f"bye {format_points(record.points)}"
+    colour = (record.scheduled_colour or Colour.WHITE).value.lower()
+    mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}.get(
+        record.outcome, format_points(record.result_fraction or 0.0) if record.result_fraction is not None else "?")
+    return f"{record.opponent}{colour}{mark}"
+
+
+# --- small helpers ---------------------------------------------------------------------------------
+
+def _as_int(value: CellValue) -> int | None:
+    """A whole number from a cell (Excel gives floats, CSV gives text), or ``None``."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+(\.0+)?", text):
+        return int(float(text))
+    return None
+
+
+def _text(value: CellValue) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _differs(old: CellValue, new: CellValue) -> bool:
+    if old in (None, "") and new in (None, ""):
+        return False
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return float(old) != float(new)
+    return _text(old) != _text(new)
