@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger
+from . import berger, dutch
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.name: system
     for system in (
         berger.SYSTEM,
+        dutch.DUTCH, dutch.DUTCH_2017,
     )
 }
 

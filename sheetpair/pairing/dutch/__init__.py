@@ -15,7 +15,7 @@ from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from .baku import virtual_points
 from .colours import allocate
-from .entrants import Edition, Entrant, build_field
+from .entrants import Edition, Entrant, RoundField, build_field
 from .procedure import BracketProcedure, MatchingOutcome
 
 
@@ -42,14 +42,14 @@ class Dutch(PairingSystem):
     default_tiebreaks = ("BH-C1", "BH", "SB")
 
     def match(self, tournament: Tournament, round_number: int, *, pure_python: bool = False
-              ) -> tuple[MatchingOutcome, list[Entrant]]:
-        """The matching of ``round_number`` (pairs without colours) and the entrants it was built from."""
+              ) -> tuple[MatchingOutcome, RoundField]:
+        """The matching of ``round_number`` (pairs without colours) and the field it was built from."""
         virtual = None
         if self.option(tournament.settings, "acceleration") == "baku":
             virtual = virtual_points(tournament, round_number)
         field = build_field(tournament, round_number, self.edition, virtual)
         outcome = BracketProcedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
-        return outcome, field.entrants
+        return outcome, field
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         outcome, _ = self.match(tournament, round_number)

@@ -97,6 +97,9 @@ class BracketProcedure:
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 [C1]–[C3]); the chief arbiter decides")
         if n % 2:
             self._prepare_bye(mates, top)
+            if not any(p.bye_eligible for v, p in enumerate(players) if mates[v] == v):
+                raise PairingError("every pairing gives the pairing-allocated bye to a player who may not get it "
+                                   "(C.04.3 [C2]); the chief arbiter decides")
         scores = [p.score for p in players]
         matched_with: dict[int, int] = {}
         logs: list[BracketLog] = []

@@ -1,0 +1,154 @@
+"""Plain-words explanations of a Dutch round (C.04.1 Art. 9: the pairing must be explainable).
+
+For every board: the score group it came from, who floated and why, which article of C.04.3 Art. 5 gave
+White, and which quality criteria the pair could not fulfil. Works for both editions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.model import Colour, Tournament
+from ...core.results import format_points
+from .colours import allocate, ranks_above
+from .entrants import Entrant, Float
+from .procedure import MatchingOutcome
+
+
+@dataclass
+class BoardExplanation:
+    """Why one board is what it is."""
+
+    board: int
+    white: int
+    black: int
+    white_score: str
+    black_score: str
+    bracket: str
+    floats: list[str]
+    colour_rule: str
+    broken: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"Board {self.board}: {self.white} ({self.white_score}) - {self.black} ({self.black_score})",
+               f"  bracket: {self.bracket}"]
+        out += [f"  float: {text}" for text in self.floats]
+        out.append(f"  White: {self.colour_rule}")
+        out += [f"  not fulfilled: {text}" for text in self.broken] or ["  every quality criterion fulfilled"]
+        return out
+
+
+@dataclass
+class RoundExplanation:
+    """A whole round: brackets in order, boards, and the bye."""
+
+    round_number: int
+    system: str
+    brackets: list[str]
+    boards: list[BoardExplanation]
+    bye: str | None
+
+    def text(self, board: int | None = None) -> str:
+        lines = [f"Round {self.round_number} ({self.system})"]
+        if board is None:
+            lines += ["Score brackets, top down:"] + [f"  {b}" for b in self.brackets]
+            if self.bye:
+                lines.append(self.bye)
+        for item in self.boards:
+            if board is None or item.board == board:
+                lines += item.lines()
+        return "\n".join(lines)
+
+
+def _points(entrant: Entrant, unit) -> str:  # noqa: ANN001 - Fraction
+    return format_points(float(entrant.score * unit))
+
+
+def _broken_criteria(white: Entrant, black: Entrant, floats: dict[tuple[int, int], Float]) -> list[str]:
+    """Quality criteria of C.04.3 Art. 2.4 this pair leaves unfulfilled, in plain words."""
+    broken: list[str] = []
+    for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+        wanted = player.colour_preference
+        if wanted is not None and wanted is not colour:
+            kind = "absolute" if player.absolute_preference else "strong" if player.strong_preference else "mild"
+            article = "[C10]/[C11] (topscorer)" if player.absolute_preference else \
+                "[C13]" if player.strong_preference else "[C12]"
+            broken.append(f"{article} {player.tpn} does not get the {kind} preference for "
+                          f"{'White' if wanted is Colour.WHITE else 'Black'}")
+    if white.score != black.score:
+        high, low = (white, black) if white.score > black.score else (black, white)
+        for back, down_rule, up_rule in ((1, "[C14]/[C18]", "[C15]/[C19]"), (2, "[C16]/[C20]", "[C17]/[C21]")):
+            if floats.get((high.tpn, back)) is Float.DOWN:
+                broken.append(f"{down_rule} {high.tpn} floats down again (also {back} round(s) before)")
+            if floats.get((low.tpn, back)) is Float.UP:
+                broken.append(f"{up_rule} {low.tpn} floats up again (also {back} round(s) before)")
+    return broken
+
+
+def explain_round(tournament: Tournament, round_number: int, system_name: str | None = None) -> RoundExplanation:
+    """Re-pairs ``round_number`` from its history and explains each board and the bye.
+
+    The boards are those the system produces now; for a round already stored they coincide with the
+    stored pairing unless the arbiter changed it by hand.
+    """
+    from ...pairing import get_system
+    from . import Dutch, board_order_key
+
+    system = get_system(system_name or tournament.settings.system)
+    if not isinstance(system, Dutch):
+        raise ValueError(f"{system.name} is not a Dutch system")
+    outcome, round_field = system.match(tournament, round_number)
+    floats = {
+        (e.tpn, back): round_field.float_of(e.tpn, back)
+        for e in round_field.entrants for back in (1, 2) if round_field.played_rounds >= back
+    }
+    return _explain(outcome, round_field.entrants, tournament, round_number, system.name, floats,
+                    round_field.scale.unit, board_order_key)
+
+
+def _explain(outcome: MatchingOutcome, entrants: list[Entrant], tournament: Tournament, round_number: int,
+             system: str, floats, unit, board_order_key) -> RoundExplanation:  # noqa: ANN001
+    by_tpn = {e.tpn: e for e in entrants}
+    bracket_of: dict[int, str] = {}
+    brackets: list[str] = []
+    for log in outcome.brackets:
+        if not log.residents and not log.moved_down:
+            continue
+        score = format_points(float(by_tpn[(log.residents or log.moved_down)[0]].score * unit))
+        text = f"score {score}: residents {', '.join(map(str, log.residents)) or '-'}"
+        if log.moved_down:
+            text += f"; moved down {', '.join(map(str, log.moved_down))}"
+            if set(log.moved_down) - set(log.paired_moved_down):
+                text += f" (still unpaired: {', '.join(str(t) for t in log.moved_down if t not in log.paired_moved_down)})"
+        if log.downfloaters:
+            text += f"; floats down: {', '.join(map(str, log.downfloaters))}"
+        brackets.append(text)
+        for a, b in log.pairs:
+            bracket_of[a] = bracket_of[b] = f"score {score}"
+    initial = tournament.settings.initial_colour
+    boards: list[tuple[Entrant, Entrant, str]] = []
+    for first, second in outcome.pairs:
+        a, b = (first, second) if first.tpn < second.tpn else (second, first)
+        colour, rule = allocate(a, b, initial)
+        white, black = (a, b) if colour is Colour.WHITE else (b, a)
+        boards.append((white, black, rule))
+    boards.sort(key=lambda item: board_order_key(item[0], item[1]))
+    explained = []
+    for number, (white, black, rule) in enumerate(boards, start=1):
+        notes = []
+        if white.score != black.score:
+            high, low = (white, black) if ranks_above(white, black) else (black, white)
+            notes.append(f"{high.tpn} ({_points(high, unit)}) was left unpaired in its score group and meets "
+                         f"{low.tpn} ({_points(low, unit)}): {high.tpn} floats down, {low.tpn} floats up "
+                         "(C.04.3 1.4; [C6]-[C8] chose the fewest and lowest downfloaters)")
+        explained.append(BoardExplanation(
+            number, white.tpn, black.tpn, _points(white, unit), _points(black, unit),
+            bracket_of.get(white.tpn, "?"), notes,
+            f"{white.tpn} by {rule}", _broken_criteria(white, black, floats),
+        ))
+    bye = None
+    if outcome.bye is not None:
+        bye = (f"Pairing-allocated bye: {outcome.bye.tpn} ({_points(outcome.bye, unit)}), the lowest score that "
+               "can take it ([C2] no second bye, [C5] lowest score, [C9] fewest unplayed games) while "
+               "everybody else stays paired ([C4])")
+    return RoundExplanation(round_number, system, brackets, explained, bye)
