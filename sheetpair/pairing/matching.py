@@ -123,8 +123,37 @@ def compiled_available() -> bool:
     return True
 
 
+class CompiledCardinalityComputer:
+    """bbpPairings' blossom specialised for 0/1 edges (maximum cardinality)."""
+
+    def __init__(self, size: int) -> None:
+        from py4swiss.matching_computer import ComputerDutchValidity
+
+        self._computer = ComputerDutchValidity(size, 1)
+        for _ in range(size):
+            self._computer.add_vertex()
+        self._mates = list(range(size))
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        self._computer.set_edge_weight(u, v, weight)
+
+    def compute_matching(self) -> None:
+        self._computer.compute_matching()
+        self._mates = self._computer.get_matching()
+
+    def mates(self) -> list[int]:
+        return self._mates
+
+
 def new_matching_computer(size: int, max_weight: int, *, pure_python: bool = False) -> MatchingComputer:
     """The fastest exact matcher available (the pure-Python one when asked or when nothing else loads)."""
     if not pure_python and compiled_available():
         return CompiledMatchingComputer(size, max_weight)
     return PurePythonMatchingComputer(size, max_weight)
+
+
+def new_cardinality_computer(size: int, *, pure_python: bool = False) -> MatchingComputer:
+    """A matcher for edges of weight 0 or 1 (a maximum matching: can everybody be paired?)."""
+    if not pure_python and compiled_available():
+        return CompiledCardinalityComputer(size)
+    return PurePythonMatchingComputer(size, 1)

@@ -16,7 +16,7 @@ from ..common import pairing_bye, requested_byes
 from .baku import virtual_points
 from .colours import allocate
 from .entrants import Edition, Entrant, RoundField, build_field
-from .procedure import BracketProcedure, MatchingOutcome
+from .procedure import BracketProcedure, BracketProcedure2017, MatchingOutcome
 
 
 def board_order_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
@@ -48,7 +48,8 @@ class Dutch(PairingSystem):
         if self.option(tournament.settings, "acceleration") == "baku":
             virtual = virtual_points(tournament, round_number)
         field = build_field(tournament, round_number, self.edition, virtual)
-        outcome = BracketProcedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
+        procedure = BracketProcedure if self.edition is Edition.RULES_2026 else BracketProcedure2017
+        outcome = procedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
         return outcome, field
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:

@@ -130,11 +130,9 @@ class RoundField:
         record = history.records[len(history.records) - rounds_back]
         units = history.round_units[len(history.records) - rounds_back]
         if not record.played:
-            if self.edition is Edition.RULES_2026:
-                return Float.DOWN if units > self.loss_units else Float.NONE
-            if self.edition is Edition.RULES_2017 and (record.paired or record.outcome is Outcome.PAIRING_BYE):
-                if record.opponent is None or units > self.loss_units:
-                    return Float.DOWN
+            if self.edition is Edition.RULES_2017:
+                return Float.DOWN
+            return Float.DOWN if units > self.loss_units else Float.NONE
         if record.opponent is None or record.opponent not in self.histories:
             return Float.NONE
         mine = history.score(rounds_back)

@@ -28,9 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.errors import PairingError
-from ..matching import MatchingComputer, new_matching_computer
+from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
+from .weights_2017 import BracketWeights2017
 
 
 @dataclass
@@ -63,6 +64,8 @@ class BracketProcedure:
         self.layout = Layout.of(round_field)
         self.builder = WeightBuilder(round_field, self.layout, forbidden)
         self.max_weight = self.layout.max_weight
+        self.pure_python = pure_python
+        self._size = len(self.players)
         self.matcher: MatchingComputer = new_matching_computer(
             len(self.players), self.max_weight, pure_python=pure_python
         )
@@ -75,9 +78,16 @@ class BracketProcedure:
         self.matcher.compute_matching()
         return self.matcher.mates()
 
+    def _entrant(self, vertex: int) -> int:
+        """Index in the sorted field of the player at matcher vertex ``vertex``."""
+        return vertex
+
+    def _tpn(self, vertex: int) -> int:
+        return self.players[self._entrant(vertex)].tpn
+
     def _fix_pair(self, u: int, v: int) -> None:
         """Forces ``u``–``v`` into every later optimum (the pair is final)."""
-        for other in range(len(self.players)):
+        for other in range(self._size):
             if other != u:
                 self._set(u, other, self.max_weight if other == v else 0)
             if other != v:
@@ -227,7 +237,7 @@ class BracketProcedure:
     def _choose_moved_down(self, by_index, base, mates, matched, group_begin, next_begin,
                            begin_vertex, next_vertex) -> list[int]:
         """Art. 4.4: the MDPs paired in the bracket, in order, as many of each score as the optimum allows."""
-        scores = [p.score for p in self.players]
+        scores = [self.players[self._entrant(v)].score for v in range(self._size)]
         score_of_batch = None
         remaining = remaining_matched = 0
         residents = next_begin - group_begin
@@ -282,8 +292,8 @@ class BracketProcedure:
             mate = mates[vertex]
             matched[mate] = True
             self._fix_pair(vertex, mate)
-            log.paired_moved_down.append(self.players[vertex].tpn)
-            log.pairs.append((self.players[vertex].tpn, self.players[mate].tpn))
+            log.paired_moved_down.append(self._tpn(vertex))
+            log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
 
     def _pair_remainder(self, by_index, base, mates, matched, group_begin, next_begin,
@@ -381,5 +391,117 @@ class BracketProcedure:
             mate = mates[vertex]
             matched[vertex] = matched[mate] = True
             self._fix_pair(vertex, mate)
-            log.pairs.append((self.players[vertex].tpn, self.players[mate].tpn))
+            log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
+
+
+class BracketProcedure2017(BracketProcedure):
+    """The 2017 text: one small matcher per bracket, a field-wide check that the round can still be
+    completed (A.9), and the Penultimate Pairing Bracket re-paired with everybody below when it cannot."""
+
+    def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
+        super().__init__(round_field, forbidden, pure_python=pure_python)
+        self._ents: list[int] = []
+        n = len(self.players)
+        odd = n % 2
+        self.validity = new_cardinality_computer(n + odd, pure_python=pure_python)
+        self._validity_size = n + odd
+        for v in range(n):
+            for u in range(v):
+                if self.builder.compatible(u, v):
+                    self.validity.set_edge_weight(u, v, 1)
+            if odd and self.players[v].bye_eligible:
+                self.validity.set_edge_weight(v, n, 1)
+
+    def _entrant(self, vertex: int) -> int:
+        return self._ents[vertex]
+
+    def _fix_pair(self, u: int, v: int) -> None:
+        super()._fix_pair(u, v)
+        a, b = self._ents[u], self._ents[v]
+        for other in range(self._validity_size):
+            if other != a:
+                self.validity.set_edge_weight(a, other, int(other == b))
+            if other != b:
+                self.validity.set_edge_weight(b, other, int(other == a))
+
+    def _round_can_be_completed(self) -> bool:
+        self.validity.compute_matching()
+        return all(v != m for v, m in enumerate(self.validity.mates()))
+
+    def run(self) -> MatchingOutcome:
+        players = self.players
+        n = len(players)
+        if n == 0:
+            return MatchingOutcome([], None, [])
+        if not self._round_can_be_completed():
+            raise PairingError("no pairing satisfies the absolute criteria (C.04.3 C.1–C.3); the chief arbiter decides")
+        scores = [p.score for p in players]
+        matched_with: dict[int, int] = {}
+        logs: list[BracketLog] = []
+        ents: list[int] = []
+        next_group = 0
+        while next_group < n and scores[next_group] >= scores[0]:
+            ents.append(next_group)
+            next_group += 1
+        special = next_group == n
+        group_begin = 0
+        while len(ents) > 1 or next_group < n:
+            next_begin = len(ents)
+            group_start = next_group
+            if next_group < n:
+                group_score = scores[next_group]
+                while next_group < n and (special or scores[next_group] >= group_score):
+                    ents.append(next_group)
+                    next_group += 1
+            weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, special, next_group == n)
+            self._ents = ents
+            self._size = len(ents)
+            self.max_weight = weights.max_weight
+            self.matcher = new_matching_computer(len(ents), weights.max_weight, pure_python=self.pure_python)
+            base: list[list[int]] = [[] for _ in ents]
+            for larger in range(group_begin, len(ents)):
+                for smaller in range(larger):
+                    w = weights.weight(smaller, larger, smaller < next_begin, larger < next_begin)
+                    base[larger].append(w)
+                    self._set(smaller, larger, w)
+            log = BracketLog(scores[ents[group_begin]] if group_begin < next_begin else scores[ents[0]],
+                             [players[v].tpn for v in ents[group_begin:next_begin]],
+                             [players[v].tpn for v in ents[:group_begin]])
+            local = list(range(len(ents)))
+            matched = [False] * len(ents)
+            mates = self._solve()
+            mates = self._choose_moved_down(local, base, mates, matched, group_begin, next_begin, group_begin, next_begin)
+            mates = self._pair_moved_down(local, base, mates, matched, group_begin, next_begin, log)
+            mates = self._pair_remainder(local, base, mates, matched, group_begin, next_begin,
+                                         group_begin, next_begin, log)
+            if not special and not self._round_can_be_completed():
+                # This bracket is the PPB (A.9): pair it again with everybody below as its next bracket.
+                del ents[next_begin:]
+                next_group = group_start
+                special = True
+                continue
+            logs.append(log)
+            special = next_group == n
+            carried: list[int] = []
+            new_begin = 0
+            for position, entrant in enumerate(ents):
+                if position < next_begin and matched[position]:
+                    matched_with[entrant] = ents[mates[position]]
+                    matched_with[ents[mates[position]]] = entrant
+                else:
+                    carried.append(entrant)
+                    if position < next_begin:
+                        new_begin += 1
+                        log.downfloaters.append(players[entrant].tpn)
+            ents = carried
+            group_begin = new_begin
+        pairs: list[tuple[Entrant, Entrant]] = []
+        bye: Entrant | None = None
+        for index, player in enumerate(players):
+            mate = matched_with.get(index)
+            if mate is None:
+                bye = player
+            elif index < mate:
+                pairs.append((player, players[mate]))
+        return MatchingOutcome(pairs, bye, logs)

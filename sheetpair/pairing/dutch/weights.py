@@ -184,7 +184,7 @@ class WeightBuilder:
             w += c9 << self._bye_games_offset
         if not in_current:
             return w
-        w += self._colour_bits(self.entrants[lower], self.entrants[higher]) << self._colour_offset
+        w += self.colour_bits(self.entrants[lower], self.entrants[higher], self.layout.group_bits) << self._colour_offset
         for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
             self.floats, self._float_offsets, self._float_score_offsets
         ):
@@ -196,9 +196,9 @@ class WeightBuilder:
             w += ((down[lower] << group_offset[ls]) + (higher_down << group_offset[hs])) << down_scores_at
         return w
 
-    def _colour_bits(self, player: Entrant, opponent: Entrant) -> int:
-        """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences."""
-        g = self.layout.group_bits
+    def colour_bits(self, player: Entrant, opponent: Entrant, g: int) -> int:
+        """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences
+        (four fields of ``g`` bits)."""
         same = player.colour_preference is opponent.colour_preference
         c10 = not (player.absolute_imbalance and opponent.absolute_imbalance and same)
         if not (player.absolute_preference and opponent.absolute_preference and same):
