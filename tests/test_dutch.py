@@ -263,3 +263,27 @@ def test_corpus_rounds_identical_to_the_reference(system, capsys):
         print(f"\n{system} vs bbpPairings {REFERENCES[system]}: {identical}/{total} rounds identical "
               f"({100 * identical / total:.2f} %)")
     assert set(differing) <= KNOWN_DIFFERENCES[system], sorted(set(differing) - KNOWN_DIFFERENCES[system])
+
+
+# -- the explain command ---------------------------------------------------------------------------------------
+
+def test_explain_command_prints_brackets_boards_and_colour_rules(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from sheetpair.cli import cli
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name;Elo\n" + "".join(f"Player {i};{2400 - 10 * i}\n" for i in range(1, 8)), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", str(book), "--system", "dutch", "--rounds", "5", "--players", str(roster),
+                               "--keep-order"]).exit_code == 0
+    assert runner.invoke(cli, ["pair", str(book)]).exit_code == 0
+    result = runner.invoke(cli, ["explain", str(book), "--round", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Board 1: 1 (0) - 4 (0)" in result.output
+    assert "5.2.5" in result.output and "Pairing-allocated bye: 7" in result.output
+    one = runner.invoke(cli, ["explain", str(book), "--round", "1", "--board", "2"])
+    assert one.exit_code == 0 and "Board 2:" in one.output and "Board 1:" not in one.output
+    missing = runner.invoke(cli, ["explain", str(book), "--round", "1", "--board", "9"])
+    assert missing.exit_code == 4 and "no board 9" in missing.output

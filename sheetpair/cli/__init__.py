@@ -5,5 +5,6 @@ from __future__ import annotations
 
 from .base import cli, main
 from . import tournament  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
+from . import explain  # noqa: F401  (registers explain)
 
 __all__ = ["cli", "main"]
