@@ -296,31 +296,6 @@ class BracketProcedure:
             log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
 
-    def _pair_in_order_if_optimal(self, by_index, base, remainder, is_s1, matched, log) -> bool:
-        """3.4: accept the first candidate (S1[i] against S2[i]) at once when it is as good as the optimum.
-
-        The transposition loop below would choose it anyway, one re-optimisation per pair: with every
-        remainder player in S1 or S2, S1[i]'s most preferred partner is the first S2 player still free, and
-        the candidate in order reaches the optimum's weight. Exact, and it saves most of the re-optimisations
-        of a big bracket.
-        """
-        s1 = [p for p in remainder if is_s1(p)]
-        s2 = [p for p in remainder if not is_s1(p)]
-        if not s1 or len(s1) != len(s2) or any(b <= a or not base[b][a] for a, b in zip(s1, s2)):
-            return False
-        mates = self._solve()
-        vertices = {by_index[p]: p for p in remainder}
-        if any(mates[by_index[p]] not in vertices for p in remainder):
-            return False
-        optimum = sum(base[vertices[mates[by_index[a]]]][a] for a in s1 if vertices[mates[by_index[a]]] > a)
-        if any(vertices[mates[by_index[a]]] < a for a in s1) or optimum != sum(base[b][a] for a, b in zip(s1, s2)):
-            return False
-        for a, b in zip(s1, s2):
-            matched[by_index[a]] = matched[by_index[b]] = True
-            self._fix_pair(by_index[a], by_index[b])
-            log.pairs.append((self._tpn(by_index[a]), self._tpn(by_index[b])))
-        return True
-
     def _pair_remainder(self, by_index, base, mates, matched, group_begin, next_begin,
                         begin_vertex, next_vertex, log) -> list[int]:
         """Homogeneous bracket or remainder: exchanges (4.3) then transpositions (4.2)."""
@@ -398,24 +373,26 @@ class BracketProcedure:
                     base[o_pos][p_pos] = 0
                 self._set(by_index[p_pos], by_index[o_pos], base[o_pos][p_pos])
 
-        if self._pair_in_order_if_optimal(by_index, base, remainder, is_s1, matched, log):
-            return self._solve()
-
-        # Transpositions: each S1 player meets the first S2 player the optimum allows.
+        # Transpositions (4.2): each S1 player meets the first S2 player the optimum allows. The optimum
+        # kept from the previous step already answers when it gives that player the first free S2
+        # player it may meet at all (no later choice can beat it), so most steps need no re-optimisation.
+        mates = self._solve()
         for p_pos in remainder:
             vertex = by_index[p_pos]
             if not is_s1(p_pos):
                 continue
-            addend = 0
-            for o_pos in reversed(remainder):
-                o_vertex = by_index[o_pos]
-                if o_pos <= p_pos or matched[o_vertex]:
-                    continue
-                w = base[o_pos][p_pos]
-                if w:
-                    self._set(vertex, o_vertex, w + addend)
-                addend += 1
-            mates = self._solve()
+            candidates = [o for o in remainder if o > p_pos and not matched[by_index[o]] and base[o][p_pos]]
+            if not candidates or mates[vertex] != by_index[candidates[0]]:
+                addend = 0
+                for o_pos in reversed(remainder):
+                    o_vertex = by_index[o_pos]
+                    if o_pos <= p_pos or matched[o_vertex]:
+                        continue
+                    w = base[o_pos][p_pos]
+                    if w:
+                        self._set(vertex, o_vertex, w + addend)
+                    addend += 1
+                mates = self._solve()
             mate = mates[vertex]
             matched[vertex] = matched[mate] = True
             self._fix_pair(vertex, mate)
