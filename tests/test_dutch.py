@@ -249,7 +249,7 @@ def replay_corpus(system: str, limit: int) -> tuple[int, int, list[str]]:
 # Rounds known to differ, each argued in the report: the reference's C9 scope ("brackets that downfloat
 # exactly one player") is not normative and bbpPairings applies it where this engine cannot see it.
 KNOWN_DIFFERENCES = {
-    "dutch": {"d010 round 9"},
+    "dutch": {"d010 round 9", "d238 round 9"},
     "dutch-2017": set(),
 }
 
@@ -287,3 +287,25 @@ def test_explain_command_prints_brackets_boards_and_colour_rules(tmp_path: Path)
     assert one.exit_code == 0 and "Board 2:" in one.output and "Board 1:" not in one.output
     missing = runner.invoke(cli, ["explain", str(book), "--round", "1", "--board", "9"])
     assert missing.exit_code == 4 and "no board 9" in missing.output
+
+
+def test_a_pairing_allocated_bye_worth_nothing_still_floats_down():
+    """C.04.3 1.4.3 (2026): whoever receives the PAB gets a downfloat, whatever the bye is worth."""
+    from sheetpair.pairing.dutch.entrants import Edition, Float, build_field
+
+    tournament = field(3, bye_value=0.0)
+    played(tournament, (1, 2, Result.DRAW), byes=(Bye(3, ByeKind.PAB),))
+    round_field = build_field(tournament, 2, Edition.RULES_2026)
+    assert round_field.float_of(3, 1) is Float.DOWN
+    assert round_field.float_of(1, 1) is Float.NONE
+
+
+def test_zero_point_bye_gives_no_float_in_2026_but_does_in_2017():
+    """1.4.4 (2026) against A.4.b (2017: "for whatever reason does not play ... also receives a downfloat")."""
+    from sheetpair.pairing.dutch.entrants import Edition, Float, build_field
+
+    tournament = field(4)
+    played(tournament, (1, 3, Result.WHITE_WINS), byes=(Bye(2, ByeKind.ZERO), Bye(4, ByeKind.HALF)))
+    assert build_field(tournament, 2, Edition.RULES_2026).float_of(2, 1) is Float.NONE
+    assert build_field(tournament, 2, Edition.RULES_2026).float_of(4, 1) is Float.DOWN
+    assert build_field(tournament, 2, Edition.RULES_2017).float_of(2, 1) is Float.DOWN

@@ -22,11 +22,10 @@ from .procedure import BracketProcedure, BracketProcedure2017, MatchingOutcome
 def board_order_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
     """C.04.2 3.6: higher score of the higher-ranked player, then the sum, then that player's number.
 
-    Scores here are the standings scores (virtual points do not order boards in the reference engines).
+    The scores are pairing scores (C.04.7 1.5: virtual points included when the event is accelerated).
     """
-    higher, lower = (white, black) if (white.history.plain_score, -white.rank) >= (
-        black.history.plain_score, -black.rank) else (black, white)
-    return (-higher.history.plain_score, -lower.history.plain_score, higher.rank)
+    higher, lower = (white, black) if (white.score, -white.rank) >= (black.score, -black.rank) else (black, white)
+    return (-higher.score, -lower.score, higher.rank)
 
 
 class Dutch(PairingSystem):

@@ -62,11 +62,6 @@ class History:
         played = len(self.records) - rounds_back
         return sum(self.round_units[:played]) + self.virtual.get(played + 1, 0)
 
-    @property
-    def plain_score(self) -> int:
-        """Standings score without virtual points (used to order the boards, C.04.2 3.6)."""
-        return sum(self.round_units)
-
 
 @dataclass
 class Entrant:
@@ -122,16 +117,17 @@ class RoundField:
     def float_of(self, tpn: int, rounds_back: int) -> Float:
         """The float ``tpn`` received ``rounds_back`` rounds before this one (C.04.3 1.4; 2017 A.4).
 
-        2026: an unplayed round gives a downfloat only when it scored more than a loss (PAB, forfeit win,
-        half- or full-point bye); otherwise the pairing scores of the two opponents at the time decide.
+        2026: the PAB gives a downfloat, and so does any other unplayed round that scored more than a loss
+        (forfeit win, half- or full-point bye); other unplayed rounds (forfeit loss, zero-point bye,
+        absence) give none (1.4.4). A played game floats the one with the higher pairing score at the time.
         2017: "a player who, for whatever reason, does not play in a round, also receives a downfloat".
         """
         history = self.histories[tpn]
         record = history.records[len(history.records) - rounds_back]
         units = history.round_units[len(history.records) - rounds_back]
         if not record.played:
-            if self.edition is Edition.RULES_2017:
-                return Float.DOWN
+            if self.edition is Edition.RULES_2017 or record.outcome is Outcome.PAIRING_BYE:
+                return Float.DOWN  # 1.4.3 gives every PAB a downfloat, whatever the bye is worth
             return Float.DOWN if units > self.loss_units else Float.NONE
         if record.opponent is None or record.opponent not in self.histories:
             return Float.NONE
