@@ -23,7 +23,7 @@ from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Rou
 from sheetpair.core.state import derive
 from sheetpair.io.trf import load_trf
 from sheetpair.pairing import get_system
-from sheetpair.pairing.dutch import DUTCH, DUTCH_2017
+from sheetpair.pairing.dutch import DUTCH
 from sheetpair.pairing.dutch.baku import virtual_points, virtual_points_in_round
 from sheetpair.pairing.dutch.explain import explain_round
 

@@ -21,7 +21,8 @@ Weights must be below ``max_weight`` + 1; both back-ends reserve the head-room t
 
 from __future__ import annotations
 
-from typing import Protocol
+import importlib.util
+from typing import Any, Protocol
 
 
 class MatchingComputer(Protocol):
@@ -40,22 +41,22 @@ class CompiledMatchingComputer:
     _CHUNK = 32
 
     def __init__(self, size: int, max_weight: int) -> None:
-        from py4swiss.dynamicuint import DynamicUint
-        from py4swiss.matching_computer import ComputerDutchOptimality
+        from py4swiss.dynamicuint import DynamicUint  # type: ignore[import-untyped]
+        from py4swiss.matching_computer import ComputerDutchOptimality  # type: ignore[import-untyped]
 
         self._words = (max_weight.bit_length() + 2 + self._CHUNK - 1) // self._CHUNK  # head-room for the duals
         big = DynamicUint(1)
         for _ in range(self._words):
             big.shift_grow(self._CHUNK)
         self._zero = big & 0
-        self._cache: dict[int, object] = {}
+        self._cache: dict[int, Any] = {}
         self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
         for _ in range(size):
             self._computer.add_vertex()
         self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
 
-    def _to_dynamic(self, value: int):  # noqa: ANN202 - a py4swiss DynamicUint
+    def _to_dynamic(self, value: int) -> Any:
         """The same number as a fixed-width DynamicUint (cached: a round reuses few distinct weights)."""
         cached = self._cache.get(value)
         if cached is None:
@@ -78,7 +79,7 @@ class CompiledMatchingComputer:
 
     def compute_matching(self) -> None:
         self._computer.compute_matching()
-        self._mates = self._computer.get_matching()
+        self._mates = list(self._computer.get_matching())
 
     def mates(self) -> list[int]:
         return self._mates
@@ -100,7 +101,7 @@ class PurePythonMatchingComputer:
             self._weights.pop(key, None)
 
     def compute_matching(self) -> None:
-        import networkx as nx
+        import networkx as nx  # type: ignore[import-untyped]
 
         graph = nx.Graph()
         graph.add_nodes_from(range(self._size))
@@ -117,17 +118,16 @@ class PurePythonMatchingComputer:
 def compiled_available() -> bool:
     """True when the compiled back-end can be imported on this machine."""
     try:
-        import py4swiss.matching_computer  # noqa: F401
+        return importlib.util.find_spec("py4swiss.matching_computer") is not None
     except ImportError:
         return False
-    return True
 
 
 class CompiledCardinalityComputer:
     """bbpPairings' blossom specialised for 0/1 edges (maximum cardinality)."""
 
     def __init__(self, size: int) -> None:
-        from py4swiss.matching_computer import ComputerDutchValidity
+        from py4swiss.matching_computer import ComputerDutchValidity  # type: ignore[import-untyped, unused-ignore]
 
         self._computer = ComputerDutchValidity(size, 1)
         for _ in range(size):
@@ -139,7 +139,7 @@ class CompiledCardinalityComputer:
 
     def compute_matching(self) -> None:
         self._computer.compute_matching()
-        self._mates = self._computer.get_matching()
+        self._mates = list(self._computer.get_matching())
 
     def mates(self) -> list[int]:
         return self._mates

@@ -19,6 +19,12 @@ def _last_difference(a: Entrant, b: Entrant) -> tuple[Colour | None, Colour | No
     return None, None
 
 
+def _wanted(entrant: Entrant) -> Colour:
+    """The colour ``entrant`` prefers (only asked of players who have a preference)."""
+    assert entrant.colour_preference is not None
+    return entrant.colour_preference
+
+
 def ranks_above(a: Entrant, b: Entrant) -> bool:
     """C.04.3 1.2: higher pairing score, then smaller pairing number."""
     return (a.score, -a.rank) > (b.score, -b.rank)
@@ -28,20 +34,20 @@ def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
     """The colour of ``a`` against ``b`` and the article that decided it."""
     if _compatible(a, b):
         if a.colour_preference is not None:
-            rule = "5.2.1 both colour preferences granted"
-            return a.colour_preference, rule if b.colour_preference is not None else \
-                "5.2.1 the only colour preference granted"
+            both = b.colour_preference is not None
+            return a.colour_preference, ("5.2.1 both colour preferences granted" if both
+                                         else "5.2.1 the only colour preference granted")
         if b.colour_preference is not None:
             return b.colour_preference.opposite, "5.2.1 the only colour preference granted"
     else:
         if a.absolute_preference and (a.colour_imbalance > b.colour_imbalance or not b.absolute_preference):
-            return a.colour_preference, "5.2.2 the stronger (absolute) preference granted"
+            return _wanted(a), "5.2.2 the stronger (absolute) preference granted"
         if b.absolute_preference and (b.colour_imbalance > a.colour_imbalance or not a.absolute_preference):
-            return b.colour_preference.opposite, "5.2.2 the stronger (absolute) preference granted"
+            return _wanted(b).opposite, "5.2.2 the stronger (absolute) preference granted"
         if a.strong_preference and not b.strong_preference:
-            return a.colour_preference, "5.2.2 the stronger preference granted"
+            return _wanted(a), "5.2.2 the stronger preference granted"
         if b.strong_preference and not a.strong_preference:
-            return b.colour_preference.opposite, "5.2.2 the stronger preference granted"
+            return _wanted(b).opposite, "5.2.2 the stronger preference granted"
         mine, theirs = _last_difference(a, b)
         if mine is not None and theirs is not None:
             return theirs, "5.2.3 colours alternated from the last round they differed"
@@ -50,5 +56,5 @@ def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
         higher_colour = initial if higher.rank % 2 == 0 else initial.opposite
         colour = higher_colour.opposite if lower_is_a else higher_colour
         return colour, "5.2.5 the initial colour by the higher-ranked player's pairing number"
-    colour = b.colour_preference.opposite if lower_is_a else a.colour_preference
+    colour = _wanted(b).opposite if lower_is_a else _wanted(a)
     return colour, "5.2.4 the higher-ranked player's preference granted"

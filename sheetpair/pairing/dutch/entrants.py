@@ -150,6 +150,7 @@ def _colour_data(entrant: Entrant) -> None:
         else:
             break
     last = colours[-1] if colours else None
+    preference: Colour | None
     if imbalance > 1:
         preference = lower
     elif run > 1:

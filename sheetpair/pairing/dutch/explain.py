@@ -6,6 +6,7 @@ White, and which quality criteria the pair could not fulfil. Works for both edit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.model import Colour, Tournament
@@ -60,10 +61,6 @@ class RoundExplanation:
         return "\n".join(lines)
 
 
-def _points(entrant: Entrant, unit) -> str:  # noqa: ANN001 - Fraction
-    return format_points(float(entrant.score * unit))
-
-
 def _broken_criteria(white: Entrant, black: Entrant, floats: dict[tuple[int, int], Float]) -> list[str]:
     """Quality criteria of C.04.3 Art. 2.4 this pair leaves unfulfilled, in plain words."""
     broken: list[str] = []
@@ -85,11 +82,37 @@ def _broken_criteria(white: Entrant, black: Entrant, floats: dict[tuple[int, int
     return broken
 
 
+def _bracket_lines(outcome: MatchingOutcome, points: Callable[[Entrant], str],
+                   by_tpn: dict[int, Entrant]) -> tuple[list[str], dict[int, str]]:
+    """One line per bracket, and the bracket each paired player was paired in."""
+    lines: list[str] = []
+    bracket_of: dict[int, str] = {}
+    for log in outcome.brackets:
+        members = log.residents or log.moved_down
+        if not members:
+            continue
+        score = f"score {points(by_tpn[members[0]])}"
+        text = f"{score}: residents {', '.join(map(str, log.residents)) or '-'}"
+        if log.moved_down:
+            text += f"; moved down {', '.join(map(str, log.moved_down))}"
+            unpaired = [t for t in log.moved_down if t not in log.paired_moved_down]
+            if unpaired:
+                text += f" (floating on: {', '.join(map(str, unpaired))})"
+        if log.downfloaters:
+            text += f"; floats down: {', '.join(map(str, log.downfloaters))}"
+        lines.append(text)
+        for first, second in log.pairs:
+            bracket_of[first] = bracket_of[second] = score
+    return lines, bracket_of
+
+
 def explain_round(tournament: Tournament, round_number: int, system_name: str | None = None) -> RoundExplanation:
     """Re-pairs ``round_number`` from its history and explains each board and the bye.
 
     The boards are those the system produces now; for a round already stored they coincide with the
     stored pairing unless the arbiter changed it by hand.
+
+    :raises ValueError: if the tournament's system is not a Dutch system.
     """
     from ...pairing import get_system
     from . import Dutch, board_order_key
@@ -98,39 +121,22 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
     if not isinstance(system, Dutch):
         raise ValueError(f"{system.name} is not a Dutch system")
     outcome, round_field = system.match(tournament, round_number)
+    entrants = round_field.entrants
     floats = {
         (e.tpn, back): round_field.float_of(e.tpn, back)
-        for e in round_field.entrants for back in (1, 2) if round_field.played_rounds >= back
+        for e in entrants for back in (1, 2) if round_field.played_rounds >= back
     }
-    return _explain(outcome, round_field.entrants, tournament, round_number, system.name, floats,
-                    round_field.scale.unit, board_order_key)
+    unit = round_field.scale.unit
 
+    def points(entrant: Entrant) -> str:
+        return format_points(float(entrant.score * unit))
 
-def _explain(outcome: MatchingOutcome, entrants: list[Entrant], tournament: Tournament, round_number: int,
-             system: str, floats, unit, board_order_key) -> RoundExplanation:  # noqa: ANN001
-    by_tpn = {e.tpn: e for e in entrants}
-    bracket_of: dict[int, str] = {}
-    brackets: list[str] = []
-    for log in outcome.brackets:
-        if not log.residents and not log.moved_down:
-            continue
-        score = format_points(float(by_tpn[(log.residents or log.moved_down)[0]].score * unit))
-        text = f"score {score}: residents {', '.join(map(str, log.residents)) or '-'}"
-        if log.moved_down:
-            text += f"; moved down {', '.join(map(str, log.moved_down))}"
-            if set(log.moved_down) - set(log.paired_moved_down):
-                text += f" (still unpaired: {', '.join(str(t) for t in log.moved_down if t not in log.paired_moved_down)})"
-        if log.downfloaters:
-            text += f"; floats down: {', '.join(map(str, log.downfloaters))}"
-        brackets.append(text)
-        for a, b in log.pairs:
-            bracket_of[a] = bracket_of[b] = f"score {score}"
-    initial = tournament.settings.initial_colour
+    brackets, bracket_of = _bracket_lines(outcome, points, {e.tpn: e for e in entrants})
     boards: list[tuple[Entrant, Entrant, str]] = []
     for first, second in outcome.pairs:
-        a, b = (first, second) if first.tpn < second.tpn else (second, first)
-        colour, rule = allocate(a, b, initial)
-        white, black = (a, b) if colour is Colour.WHITE else (b, a)
+        low_number, high_number = (first, second) if first.tpn < second.tpn else (second, first)
+        colour, rule = allocate(low_number, high_number, tournament.settings.initial_colour)
+        white, black = (low_number, high_number) if colour is Colour.WHITE else (high_number, low_number)
         boards.append((white, black, rule))
     boards.sort(key=lambda item: board_order_key(item[0], item[1]))
     explained = []
@@ -138,17 +144,16 @@ def _explain(outcome: MatchingOutcome, entrants: list[Entrant], tournament: Tour
         notes = []
         if white.score != black.score:
             high, low = (white, black) if ranks_above(white, black) else (black, white)
-            notes.append(f"{high.tpn} ({_points(high, unit)}) was left unpaired in its score group and meets "
-                         f"{low.tpn} ({_points(low, unit)}): {high.tpn} floats down, {low.tpn} floats up "
+            notes.append(f"{high.tpn} ({points(high)}) was left unpaired in its score group and meets "
+                         f"{low.tpn} ({points(low)}): {high.tpn} floats down, {low.tpn} floats up "
                          "(C.04.3 1.4; [C6]-[C8] chose the fewest and lowest downfloaters)")
         explained.append(BoardExplanation(
-            number, white.tpn, black.tpn, _points(white, unit), _points(black, unit),
-            bracket_of.get(white.tpn, "?"), notes,
+            number, white.tpn, black.tpn, points(white), points(black), bracket_of.get(white.tpn, "?"), notes,
             f"{white.tpn} by {rule}", _broken_criteria(white, black, floats),
         ))
     bye = None
     if outcome.bye is not None:
-        bye = (f"Pairing-allocated bye: {outcome.bye.tpn} ({_points(outcome.bye, unit)}), the lowest score that "
+        bye = (f"Pairing-allocated bye: {outcome.bye.tpn} ({points(outcome.bye)}), the lowest score that "
                "can take it ([C2] no second bye, [C5] lowest score, [C9] fewest unplayed games) while "
                "everybody else stays paired ([C4])")
-    return RoundExplanation(round_number, system, brackets, explained, bye)
+    return RoundExplanation(round_number, system.name, brackets, explained, bye)

@@ -213,7 +213,7 @@ class BracketProcedure:
 
     def _base_weights(self, by_index: list[int], group_begin: int, next_begin: int) -> list[list[int]]:
         """Criteria weights of every pair whose lower player is in this bracket or the next one."""
-        players, builder = self.players, self.builder
+        builder = self.builder
         base: list[list[int]] = [[] for _ in by_index]
         for larger in range(group_begin, len(by_index)):
             lower = by_index[larger]
@@ -234,11 +234,12 @@ class BracketProcedure:
             w += 2 * ((int(smaller_rank < remainder_pairs) << (2 * g)) - smaller_rank)
         return w
 
-    def _choose_moved_down(self, by_index, base, mates, matched, group_begin, next_begin,
-                           begin_vertex, next_vertex) -> list[int]:
+    def _choose_moved_down(self, by_index: list[int], base: list[list[int]], mates: list[int],
+                           matched: list[bool], group_begin: int, next_begin: int,
+                           begin_vertex: int, next_vertex: int) -> list[int]:
         """Art. 4.4: the MDPs paired in the bracket, in order, as many of each score as the optimum allows."""
         scores = [self.players[self._entrant(v)].score for v in range(self._size)]
-        score_of_batch = None
+        score_of_batch = 0
         remaining = remaining_matched = 0
         residents = next_begin - group_begin
         for position in range(group_begin):
@@ -273,7 +274,8 @@ class BracketProcedure:
                         self._set(vertex, by_index[opponent], (w | residents) + 1)
         return mates
 
-    def _pair_moved_down(self, by_index, base, mates, matched, group_begin, next_begin, log) -> list[int]:
+    def _pair_moved_down(self, by_index: list[int], base: list[list[int]], mates: list[int],
+                         matched: list[bool], group_begin: int, next_begin: int, log: BracketLog) -> list[int]:
         """Each chosen MDP meets the highest resident the optimum allows (S2 in order, 3.3)."""
         for position in range(group_begin):
             vertex = by_index[position]
@@ -296,8 +298,9 @@ class BracketProcedure:
             log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
 
-    def _pair_remainder(self, by_index, base, mates, matched, group_begin, next_begin,
-                        begin_vertex, next_vertex, log) -> list[int]:
+    def _pair_remainder(self, by_index: list[int], base: list[list[int]], mates: list[int],
+                        matched: list[bool], group_begin: int, next_begin: int,
+                        begin_vertex: int, next_vertex: int, log: BracketLog) -> list[int]:
         """Homogeneous bracket or remainder: exchanges (4.3) then transpositions (4.2)."""
         remainder: list[int] = []
         pairs_in_remainder = 0

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .entrants import Edition, Entrant, Float, RoundField
+from .entrants import Entrant, Float, RoundField
 
 
 def _compatible_colours(a: Entrant, b: Entrant) -> bool:
@@ -101,16 +101,18 @@ class WeightBuilder:
         self.entrants = entrants
         last_round = field.played_rounds >= field.settings.rounds - 1
         threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
+        # C.04.3 1.8: topscorers exist only when pairing the last round: over half the maximum score
+        # achievable so far (MTD 2026 fn. 27: 4.5 of 8 before the ninth round).
         self.topscorer = [last_round and e.score > threshold for e in entrants]
         index = {e.tpn: i for i, e in enumerate(entrants)}
         self.barred: list[set[int]] = [
             {index[o] for o in e.played_opponents if o in index} for e in entrants
         ]
         for pair in forbidden:
-            a, b = tuple(pair) if len(pair) == 2 else (None, None)
-            if a in index and b in index:
-                self.barred[index[a]].add(index[b])
-                self.barred[index[b]].add(index[a])
+            members = [index[tpn] for tpn in pair if tpn in index]
+            if len(members) == 2:
+                self.barred[members[0]].add(members[1])
+                self.barred[members[1]].add(members[0])
         self.score = [e.score for e in entrants]
         self.absolute = [e.absolute_preference for e in entrants]
         self.preference = [e.colour_preference for e in entrants]
@@ -144,10 +146,6 @@ class WeightBuilder:
         self._pairs_offset = offset
         offset += g
         self._completion_offset = offset
-
-    def is_topscorer(self, i: int) -> bool:
-        """C.04.3 1.8: more than half the maximum score achievable so far, when pairing the last round."""
-        return self.topscorer[i]
 
     def compatible(self, i: int, j: int) -> bool:
         """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute
@@ -216,8 +214,3 @@ class WeightBuilder:
         c13 = (not player_strong or not opponent_strong
                or (player.absolute_preference and opponent.absolute_preference) or not same)
         return (((((int(c10) << g) | int(c11)) << g) | int(c12)) << g) | int(c13)
-
-
-def uses_bye_criteria(edition: Edition) -> bool:
-    """[C5] and [C9] exist from 2026 on."""
-    return edition is Edition.RULES_2026
