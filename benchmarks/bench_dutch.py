@@ -3,7 +3,8 @@
 For each field size the history is made by playing the system itself for ``rounds - 1`` rounds with a
 seeded result model (the stronger player wins more often, a third of games drawn, a few forfeits and
 half-point byes); then the late round is paired ``--repeat`` times and the median time and the peak memory
-(tracemalloc) are printed. ``--event N`` also times a whole event of N players (every round paired).
+of the process (resident set, compiled matcher included) are printed. ``--event N`` also times a whole
+event of N players (every round paired).
 
     python benchmarks/bench_dutch.py                     # 100 400 1000 2000 players, 11 rounds
     python benchmarks/bench_dutch.py --sizes 100 400 --repeat 3 --event 2000
@@ -16,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -63,15 +64,11 @@ def late_round(players: int, rounds: int, repeat: int, seed: int, system: str) -
     for number in range(1, rounds):
         play_round(tournament, number, rng, system)
     times = []
-    peak = 0
     for _ in range(repeat):
-        tracemalloc.start()
         start = time.perf_counter()
         get_system(system).pair(tournament, rounds)
         times.append(time.perf_counter() - start)
-        peak = max(peak, tracemalloc.get_traced_memory()[1])
-        tracemalloc.stop()
-    return statistics.median(times), peak / 2**20
+    return statistics.median(times), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> None:
@@ -86,7 +83,7 @@ def main() -> None:
     print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}")
     for size in args.sizes:
         median, peak = late_round(size, args.rounds, args.repeat, args.seed, args.system)
-        print(f"  {size:5d} players: {median:8.2f} s   peak {peak:7.1f} MiB", flush=True)
+        print(f"  {size:5d} players: {median:8.2f} s   process peak {peak:7.1f} MiB", flush=True)
     if args.event:
         rng = random.Random(args.seed)
         tournament = new_event(args.event, args.rounds, args.system)
