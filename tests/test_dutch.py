@@ -124,7 +124,7 @@ def test_board_order_follows_scores_then_pairing_number():
 def test_notes_name_the_bye_and_explanations_cover_every_board():
     tournament = field(5)
     pairing = DUTCH.pair(tournament, 1)
-    assert any("pairing-allocated bye" in note for note in pairing.notes)
+    assert any(note.startswith("Pairing-allocated bye: 5") for note in pairing.notes)
     explained = explain_round(tournament, 1)
     assert len(explained.boards) == len(pairing.games)
     assert all("5.2.5" in board.colour_rule for board in explained.boards)

@@ -10,22 +10,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...core.model import Colour, Game, Tournament
+from ...core.model import Game, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from .baku import virtual_points
-from .colours import allocate
-from .entrants import Edition, Entrant, RoundField, build_field
+from .colours import published_boards
+from .entrants import Edition, RoundField, build_field
+from .explain import round_notes
 from .procedure import BracketProcedure, BracketProcedure2017, MatchingOutcome
-
-
-def board_order_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
-    """C.04.2 3.6: higher score of the higher-ranked player, then the sum, then that player's number.
-
-    The scores are pairing scores (C.04.7 1.5: virtual points included when the event is accelerated).
-    """
-    higher, lower = (white, black) if (white.score, -white.rank) >= (black.score, -black.rank) else (black, white)
-    return (-higher.score, -lower.score, higher.rank)
 
 
 class Dutch(PairingSystem):
@@ -52,27 +44,13 @@ class Dutch(PairingSystem):
         return outcome, field
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
-        outcome, _ = self.match(tournament, round_number)
-        initial = tournament.settings.initial_colour
-        boards: list[tuple[Entrant, Entrant]] = []
-        notes: list[str] = []
-        for first, second in outcome.pairs:
-            a, b = (first, second) if first.tpn < second.tpn else (second, first)
-            colour, rule = allocate(a, b, initial)
-            boards.append((a, b) if colour is Colour.WHITE else (b, a))
-        boards.sort(key=lambda pair: board_order_key(*pair))
-        games = [Game(number, white.tpn, black.tpn) for number, (white, black) in enumerate(boards, start=1)]
+        outcome, round_field = self.match(tournament, round_number)
+        boards = published_boards(outcome.pairs, tournament.settings.initial_colour)
+        games = [Game(number, white.tpn, black.tpn) for number, (white, black, _) in enumerate(boards, start=1)]
         byes = requested_byes(tournament, round_number)
         if outcome.bye is not None:
             byes.append(pairing_bye(outcome.bye.tpn))
-            notes.append(f"{outcome.bye.tpn} receives the pairing-allocated bye (C.04.3 [C5]: lowest score "
-                         "that can take it while everybody else stays paired)")
-        for log in outcome.brackets:
-            if log.downfloaters:
-                notes.append(
-                    "floated down from the bracket of " + ", ".join(map(str, log.residents[:1]))
-                    + "…: " + ", ".join(map(str, log.downfloaters))
-                )
+        notes = round_notes(outcome, round_field)
         return Pairing(games, byes, notes)
 
 

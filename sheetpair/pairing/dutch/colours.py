@@ -58,3 +58,27 @@ def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
         return colour, "5.2.5 the initial colour by the higher-ranked player's pairing number"
     colour = _wanted(b).opposite if lower_is_a else _wanted(a)
     return colour, "5.2.4 the higher-ranked player's preference granted"
+
+
+def board_order_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
+    """C.04.2 3.6: higher score of the higher-ranked player, then the sum, then that player's number.
+
+    The scores are pairing scores (C.04.7 1.5: virtual points included when the event is accelerated).
+    """
+    higher, lower = (white, black) if ranks_above(white, black) else (black, white)
+    return (-higher.score, -lower.score, higher.rank)
+
+
+def published_boards(pairs: list[tuple[Entrant, Entrant]], initial: Colour) -> list[tuple[Entrant, Entrant, str]]:
+    """(White, Black, colour rule) of every pair, in the published board order.
+
+    Colours are decided from the player with the smaller start number's side, as the reference engines do
+    (the rules are symmetric except 5.2.4/5.2.5, which both look at the higher-ranked player).
+    """
+    boards = []
+    for first, second in pairs:
+        a, b = (first, second) if first.tpn < second.tpn else (second, first)
+        colour, rule = allocate(a, b, initial)
+        boards.append((a, b, rule) if colour is Colour.WHITE else (b, a, rule))
+    boards.sort(key=lambda board: board_order_key(board[0], board[1]))
+    return boards

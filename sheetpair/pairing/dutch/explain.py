@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
-from .colours import allocate, ranks_above
-from .entrants import Entrant, Float
+from .colours import published_boards, ranks_above
+from .entrants import Entrant, Float, RoundField
 from .procedure import MatchingOutcome
 
 
@@ -115,7 +115,7 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
     :raises ValueError: if the tournament's system is not a Dutch system.
     """
     from ...pairing import get_system
-    from . import Dutch, board_order_key
+    from . import Dutch
 
     system = get_system(system_name or tournament.settings.system)
     if not isinstance(system, Dutch):
@@ -126,20 +126,10 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
         (e.tpn, back): round_field.float_of(e.tpn, back)
         for e in entrants for back in (1, 2) if round_field.played_rounds >= back
     }
-    unit = round_field.scale.unit
-
-    def points(entrant: Entrant) -> str:
-        return format_points(float(entrant.score * unit))
-
+    points = _points_in(round_field)
     brackets, bracket_of = _bracket_lines(outcome, points, {e.tpn: e for e in entrants})
-    boards: list[tuple[Entrant, Entrant, str]] = []
-    for first, second in outcome.pairs:
-        low_number, high_number = (first, second) if first.tpn < second.tpn else (second, first)
-        colour, rule = allocate(low_number, high_number, tournament.settings.initial_colour)
-        white, black = (low_number, high_number) if colour is Colour.WHITE else (high_number, low_number)
-        boards.append((white, black, rule))
-    boards.sort(key=lambda item: board_order_key(item[0], item[1]))
     explained = []
+    boards = published_boards(outcome.pairs, tournament.settings.initial_colour)
     for number, (white, black, rule) in enumerate(boards, start=1):
         notes = []
         if white.score != black.score:
@@ -151,9 +141,25 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
             number, white.tpn, black.tpn, points(white), points(black), bracket_of.get(white.tpn, "?"), notes,
             f"{white.tpn} by {rule}", _broken_criteria(white, black, floats),
         ))
-    bye = None
-    if outcome.bye is not None:
-        bye = (f"Pairing-allocated bye: {outcome.bye.tpn} ({points(outcome.bye)}), the lowest score that "
-               "can take it ([C2] no second bye, [C5] lowest score, [C9] fewest unplayed games) while "
-               "everybody else stays paired ([C4])")
-    return RoundExplanation(round_number, system.name, brackets, explained, bye)
+    return RoundExplanation(round_number, system.name, brackets, explained, _bye_line(outcome, points))
+
+
+def _points_in(round_field: RoundField) -> Callable[[Entrant], str]:
+    unit = round_field.scale.unit
+    return lambda entrant: format_points(float(entrant.score * unit))
+
+
+def _bye_line(outcome: MatchingOutcome, points: Callable[[Entrant], str]) -> str | None:
+    if outcome.bye is None:
+        return None
+    return (f"Pairing-allocated bye: {outcome.bye.tpn} ({points(outcome.bye)}), the lowest score that can "
+            "take it ([C2] no second bye, [C5] lowest score, [C9] fewest unplayed games) while everybody "
+            "else stays paired ([C4])")
+
+
+def round_notes(outcome: MatchingOutcome, round_field: RoundField) -> list[str]:
+    """The plain-words notes of a paired round (:attr:`Pairing.notes`): brackets top down, then the bye."""
+    points = _points_in(round_field)
+    lines, _ = _bracket_lines(outcome, points, {e.tpn: e for e in round_field.entrants})
+    bye = _bye_line(outcome, points)
+    return lines + ([bye] if bye else [])
