@@ -101,8 +101,7 @@ class BracketProcedure:
             return MatchingOutcome([], None, [])
         builder = self.builder
         top = players[0].score
-        self._initial_weights(top)
-        mates = self._solve()
+        mates = self._initial_solution(top)
         if sum(1 for v, m in enumerate(mates) if v == m) > 1:
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 [C1]–[C3]); the chief arbiter decides")
         if n % 2:
@@ -174,24 +173,31 @@ class BracketProcedure:
                 pairs.append((player, players[mate]))
         return MatchingOutcome(pairs, bye, logs)
 
-    def _initial_weights(self, top: int) -> None:
-        """[C4]: a complete pairing must exist; with an odd field, find the lowest score that can take the PAB."""
+    def _initial_solution(self, top: int) -> list[int]:
+        """[C4]: a complete pairing must exist; with an odd field, the lowest score that can take the PAB.
+
+        With an odd field the first optimum only has to place the bye: it is computed on a matcher of small
+        weights (pairs, then the bye eligibility, then the scores paired), which is much cheaper than the
+        full criteria weights; the main matcher then starts from the completion weights of :meth:`_prepare_bye`.
+        """
         players, builder, lay = self.players, self.builder, self.layout
-        odd = len(players) % 2 == 1
+        n = len(players)
+        if n % 2 == 0:
+            for v in range(n):
+                for u in range(v):
+                    self._set(v, u, builder.weight(u, v, False, False))
+            return self._solve()
+        small = new_matching_computer(n, (1 << (2 + lay.groups_shift + lay.group_bits)) - 1,
+                                      pure_python=self.pure_python)
         for v, player in enumerate(players):
             for u in range(v):
                 opponent = players[u]
-                if odd:
-                    w = 0
-                    if builder.compatible(v, u):
-                        w = 1 + (not player.bye_eligible) + (not opponent.bye_eligible)
-                        w = (w << lay.groups_shift) | (
-                            lay.group_offset[player.score] + lay.group_offset[opponent.score]
-                        )
-                        w = (w << lay.group_bits) | (player.score >= top)
-                else:
-                    w = builder.weight(u, v, False, False)
-                self._set(v, u, w)
+                if builder.compatible(v, u):
+                    w = 1 + (not player.bye_eligible) + (not opponent.bye_eligible)
+                    w = (w << lay.groups_shift) | (lay.group_offset[player.score] + lay.group_offset[opponent.score])
+                    small.set_edge_weight(v, u, (w << lay.group_bits) | (player.score >= top))
+        small.compute_matching()
+        return small.mates()
 
     def _prepare_bye(self, mates: list[int], top: int) -> None:
         """[C5] the PAB assignee's score is the lowest possible; [C9] may apply in the top bracket."""
