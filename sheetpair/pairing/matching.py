@@ -30,12 +30,40 @@ class MatchingComputer(Protocol):
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None: ...
 
+    def fix_pair(self, u: int, v: int, weight: int) -> None:
+        """Gives ``u``–``v`` the weight ``weight`` and removes every other edge of ``u`` and ``v``."""
+
     def compute_matching(self) -> None: ...
 
     def mates(self) -> list[int]: ...
 
 
-class CompiledMatchingComputer:
+class _Adjacency:
+    """Remembers the edges present so that fixing a pair touches only those (not all n vertices)."""
+
+    def _init_adjacency(self, size: int) -> None:
+        self._neighbours: list[set[int]] = [set() for _ in range(size)]
+
+    def _note(self, u: int, v: int, weight: int) -> None:
+        if weight:
+            self._neighbours[u].add(v)
+            self._neighbours[v].add(u)
+        else:
+            self._neighbours[u].discard(v)
+            self._neighbours[v].discard(u)
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        raise NotImplementedError
+
+    def fix_pair(self, u: int, v: int, weight: int) -> None:
+        for end in (u, v):
+            for other in list(self._neighbours[end]):
+                if other not in (u, v):
+                    self.set_edge_weight(end, other, 0)
+        self.set_edge_weight(u, v, weight)
+
+
+class CompiledMatchingComputer(_Adjacency):
     """bbpPairings' incremental blossom through ``py4swiss`` (exact, multi-word unsigned weights)."""
 
     _CHUNK = 32
@@ -55,6 +83,7 @@ class CompiledMatchingComputer:
             self._computer.add_vertex()
         self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
+        self._init_adjacency(size)
 
     def _to_dynamic(self, value: int) -> Any:
         """The same number as a fixed-width DynamicUint (cached: a round reuses few distinct weights)."""
@@ -75,6 +104,7 @@ class CompiledMatchingComputer:
         if self._weights.get(key, 0) == weight:
             return
         self._weights[key] = weight
+        self._note(u, v, weight)
         self._computer.set_edge_weight(u, v, self._to_dynamic(weight))
 
     def compute_matching(self) -> None:
@@ -85,16 +115,18 @@ class CompiledMatchingComputer:
         return self._mates
 
 
-class PurePythonMatchingComputer:
+class PurePythonMatchingComputer(_Adjacency):
     """Recomputes the optimum from scratch with an exact pure-Python blossom (see the module docstring)."""
 
     def __init__(self, size: int, max_weight: int) -> None:
         self._size = size
         self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
+        self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         key = (u, v) if u < v else (v, u)
+        self._note(u, v, weight)
         if weight:
             self._weights[key] = weight
         else:
@@ -123,7 +155,7 @@ def compiled_available() -> bool:
         return False
 
 
-class CompiledCardinalityComputer:
+class CompiledCardinalityComputer(_Adjacency):
     """bbpPairings' blossom specialised for 0/1 edges (maximum cardinality)."""
 
     def __init__(self, size: int) -> None:
@@ -133,8 +165,10 @@ class CompiledCardinalityComputer:
         for _ in range(size):
             self._computer.add_vertex()
         self._mates = list(range(size))
+        self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        self._note(u, v, weight)
         self._computer.set_edge_weight(u, v, weight)
 
     def compute_matching(self) -> None:

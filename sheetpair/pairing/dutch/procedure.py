@@ -87,11 +87,7 @@ class BracketProcedure:
 
     def _fix_pair(self, u: int, v: int) -> None:
         """Forces ``u``–``v`` into every later optimum (the pair is final)."""
-        for other in range(self._size):
-            if other != u:
-                self._set(u, other, self.max_weight if other == v else 0)
-            if other != v:
-                self._set(v, other, self.max_weight if other == u else 0)
+        self.matcher.fix_pair(u, v, self.max_weight)
 
     # -- the round -------------------------------------------------------------------------------------
     def run(self) -> MatchingOutcome:
@@ -419,7 +415,6 @@ class BracketProcedure2017(BracketProcedure):
         n = len(self.players)
         odd = n % 2
         self.validity = new_cardinality_computer(n + odd, pure_python=pure_python)
-        self._validity_size = n + odd
         for v in range(n):
             for u in range(v):
                 if self.builder.compatible(u, v):
@@ -432,12 +427,7 @@ class BracketProcedure2017(BracketProcedure):
 
     def _fix_pair(self, u: int, v: int) -> None:
         super()._fix_pair(u, v)
-        a, b = self._ents[u], self._ents[v]
-        for other in range(self._validity_size):
-            if other != a:
-                self.validity.set_edge_weight(a, other, int(other == b))
-            if other != b:
-                self.validity.set_edge_weight(b, other, int(other == a))
+        self.validity.fix_pair(self._ents[u], self._ents[v], 1)
 
     def _round_can_be_completed(self) -> bool:
         self.validity.compute_matching()
