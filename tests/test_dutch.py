@@ -193,10 +193,11 @@ def _random_event(system: str, players: int, rounds: int, seed: int) -> None:
         for game in paired.games:
             w, b = before[game.white], before[game.black]
             assert not w.has_played(game.black), "[C1] rematch"
-            if not last_round:
-                for state in (w, b):
-                    diff = state.colour_difference + (1 if state.tpn == game.white else -1)
+            if not last_round:  # C.04.1 Art. 6-7 through [C3]; topscorers are exempt in the last round only
+                for state, colour in ((w, Colour.WHITE), (b, Colour.BLACK)):
+                    diff = state.colour_difference + (1 if colour is Colour.WHITE else -1)
                     assert abs(diff) <= 2, "[C3] colour difference beyond 2"
+                    assert state.colours[-2:] != [colour, colour], "[C3] same colour three times in a row"
             game.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS,
                                       Result.WHITE_WINS_BY_FORFEIT])
 
