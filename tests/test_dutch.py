@@ -247,10 +247,9 @@ def replay_corpus(system: str, limit: int) -> tuple[int, int, list[str]]:
     return identical, total, differing
 
 
-# Rounds known to differ, each argued in the report: the reference's C9 scope ("brackets that downfloat
-# exactly one player") is not normative and bbpPairings applies it where this engine cannot see it.
-KNOWN_DIFFERENCES = {
-    "dutch": {"d010 round 9", "d238 round 9"},
+# Rounds known to differ from the reference, each to be argued here with the rule that decides it (none).
+KNOWN_DIFFERENCES: dict[str, set[str]] = {
+    "dutch": set(),
     "dutch-2017": set(),
 }
 

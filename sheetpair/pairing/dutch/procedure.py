@@ -141,9 +141,10 @@ class BracketProcedure:
                                          group_begin_vertex, next_begin_vertex, log)
             new_by_index: list[int] = []
             new_begin = 0
-            bye_score = builder.bye_score
+            # [C9] applies to the next bracket when its score group is not above the PAB assignee's and
+            # nobody in it is paired lower down by the optimum (only the assignee will float from it).
             builder.single_downfloater_is_bye = bool(
-                n % 2 and group_start < n and bye_score == scores[group_start]
+                n % 2 and group_start < n and builder.bye_score >= scores[group_start]
             )
             for position, vertex in enumerate(by_index):
                 if position < next_begin and matched[vertex]:
@@ -154,7 +155,7 @@ class BracketProcedure:
                     if position < next_begin:
                         new_begin += 1
                         log.downfloaters.append(players[vertex].tpn)
-                    if scores[mates[vertex]] < bye_score:
+                    if group_start < n and scores[mates[vertex]] < scores[group_start]:
                         builder.single_downfloater_is_bye = False
             by_index = new_by_index
             group_begin = new_begin
@@ -199,9 +200,6 @@ class BracketProcedure:
         """[C5] the PAB assignee's score is the lowest possible; [C9] may apply in the top bracket."""
         players, builder = self.players, self.builder
         builder.bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
-        for v, player in enumerate(players):
-            for u in range(v):
-                self._set(v, u, builder.weight(u, v, False, False))
         single = False
         if builder.bye_score >= top:
             single = all(
@@ -212,6 +210,9 @@ class BracketProcedure:
         # bye falls to the candidate with the fewest unplayed games.
         games = sorted((p.played_games for p in players if p.score == builder.bye_score), reverse=True)
         builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
+        for v in range(len(players)):
+            for u in range(v):
+                self._set(v, u, builder.weight(u, v, False, False))
 
     def _base_weights(self, by_index: list[int], group_begin: int, next_begin: int) -> list[list[int]]:
         """Criteria weights of every pair whose lower player is in this bracket or the next one."""

@@ -19,7 +19,7 @@ pairs          g      [C6] pairs in the current bracket
 scores         S      [C7] scores of the players paired in the current bracket (no downfloat)
 next pairs     g      [C8] pairs in the following bracket
 next scores    S      [C8] scores paired in the following bracket
-bye games      g      [C9] played games of the players who may become the PAB assignee
+bye games      2g     [C9] played games of the players who may become the PAB assignee
 colours        4 × g  [C10] [C11] [C12] [C13] (only inside the current bracket)
 floats         4 × g  [C14]–[C17] repeated down/upfloats of one and two rounds before
 float scores   4 × S  [C18]–[C21] the same, by score
@@ -76,7 +76,7 @@ class Layout:
     @property
     def total_bits(self) -> int:
         g, s = self.group_bits, self.groups_shift
-        return 2 + g + s + g + s + g + 4 * g + self.float_bits + self.ordering_bits
+        return 2 + g + s + g + s + 2 * g + 4 * g + self.float_bits + self.ordering_bits
 
     @property
     def max_weight(self) -> int:
@@ -136,7 +136,7 @@ class WeightBuilder:
         self._colour_offset = offset
         offset += 4 * g
         self._bye_games_offset = offset
-        offset += g
+        offset += 2 * g  # two ranks can add up: twice the width of a score group
         self._next_scores_offset = offset
         offset += s
         self._next_pairs_offset = offset
