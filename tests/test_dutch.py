@@ -309,3 +309,13 @@ def test_zero_point_bye_gives_no_float_in_2026_but_does_in_2017():
     assert build_field(tournament, 2, Edition.RULES_2026).float_of(2, 1) is Float.NONE
     assert build_field(tournament, 2, Edition.RULES_2026).float_of(4, 1) is Float.DOWN
     assert build_field(tournament, 2, Edition.RULES_2017).float_of(2, 1) is Float.DOWN
+
+
+def test_baku_group_a_keeps_its_last_member_when_late_entries_arrive():
+    """C.04.7 1.3: GA was fixed in round 1 (8 players -> GA = 1-4); a late entry (9) joins below it."""
+    from sheetpair.pairing.dutch.baku import group_a
+
+    tournament = field(8, rounds=9, options={"acceleration": "baku"})
+    tournament.rounds.append(Round(1, DUTCH.pair(tournament, 1).games))
+    tournament.players.append(Player(9, "Late", 1000))
+    assert group_a(tournament) == {1, 2, 3, 4}

@@ -14,9 +14,23 @@ from ...core.model import Tournament
 
 
 def group_a(tournament: Tournament) -> set[int]:
-    """Start numbers of GA (1.2). Late entries get start numbers at the end, so GA keeps its last member (1.3)."""
-    size = 2 * ceil(len(tournament.players) / 4)
-    return {p.tpn for p in sorted(tournament.players, key=lambda p: p.tpn)[:size]}
+    """Start numbers of GA (1.2), fixed when round 1 is paired.
+
+    1.3: late entries do not move the boundary; "the last GA-participant shall be the same participant as in
+    the previous round", and whoever is ranked above that participant (a late entry inserted higher up) is
+    in GA too. Before round 1 is paired, the whole roster is the initial list.
+    """
+    roster = sorted(p.tpn for p in tournament.players)
+    if tournament.rounds:
+        first_round = tournament.rounds[0].players()
+        initial = [tpn for tpn in roster if tpn in first_round]
+    else:
+        initial = roster
+    size = 2 * ceil(len(initial) / 4)
+    if not initial or size == 0:
+        return set()
+    last = initial[min(size, len(initial)) - 1]
+    return {tpn for tpn in roster if tpn <= last}
 
 
 def virtual_points_in_round(tournament: Tournament, round_number: int) -> float:
