@@ -2,8 +2,8 @@
 
 The corpus test replays every round of every case under ``conformance/bbp/dutch`` and reports the exact
 figure of rounds identical to the reference (pairs, colours and the bye). By default it replays the cases of
-up to ``SHEETPAIR_CORPUS_MAX_PLAYERS`` players (100: 1,009 rounds, about 35 s) to keep the suite quick; set it to ``all`` to
-replay the whole corpus (about 1,600 rounds, up to 400 players).
+up to ``SHEETPAIR_CORPUS_MAX_PLAYERS`` players (100: 1,009 rounds, about 35 s of CPU per system) to keep the
+suite quick; set the variable to ``all`` to replay the whole corpus (1,586 rounds, up to 400 players).
 """
 
 from __future__ import annotations
