@@ -136,3 +136,58 @@ def test_one_sided_game_is_refused() -> None:
     text = HAND_MADE_16.replace("     3 b L     2 w -", "     3 b L")
     with pytest.raises(TrfError, match="round 2: player 2 meets 4"):
         read_trf(text)
+
+
+def test_byes_announced_beyond_the_last_round_are_refused() -> None:
+    with pytest.raises(TrfError, match="announced for round 3, but the event has 2 rounds") as error:
+        read_trf(HAND_MADE_16.replace("XXR 4", "XXR 2"))
+    assert error.value.line == 2
+
+
+GAME_CODES = [
+    ("1", "0", Result.WHITE_WINS), ("0", "1", Result.BLACK_WINS), ("=", "=", Result.DRAW),
+    ("W", "L", Result.WHITE_WINS), ("L", "W", Result.BLACK_WINS), ("D", "D", Result.DRAW),
+    ("+", "-", Result.WHITE_WINS_BY_FORFEIT), ("-", "+", Result.BLACK_WINS_BY_FORFEIT),
+    ("-", "-", Result.DOUBLE_FORFEIT), ("0", "0", Result.BOTH_LOSE), ("=", "0", Result.WHITE_DRAWS_BLACK_LOSES),
+    ("0", "=", Result.WHITE_LOSES_BLACK_DRAWS), (" ", " ", Result.NONE),
+]
+
+
+@pytest.mark.parametrize(("white", "black", "result"), GAME_CODES)
+def test_every_game_code_pair(white: str, black: str, result: Result) -> None:
+    """TRF16 4.1 codes on both lines of a game; ``W D L`` (under one move) are read as played games."""
+    points = {"1": 1.0, "W": 1.0, "+": 1.0, "=": 0.5, "D": 0.5}
+    text = "\n".join([
+        "XXR 2",
+        player_line(1, "White", [f"   2 w {white}"], points=points.get(white, 0.0)),
+        player_line(2, "Black", [f"   1 b {black}"], points=points.get(black, 0.0)),
+    ])
+    (game,) = read_trf(text).round(1).games
+    assert (game.white, game.black, game.result) == (1, 2, result)
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "points"),
+    [("U", ByeKind.PAB, 1.0), ("+", ByeKind.PAB, 1.0), ("H", ByeKind.HALF, 0.5), ("=", ByeKind.HALF, 0.5),
+     ("D", ByeKind.HALF, 0.5), ("F", ByeKind.FULL, 1.0), ("1", ByeKind.FULL, 1.0), ("W", ByeKind.FULL, 1.0),
+     ("Z", ByeKind.ZERO, 0.0), ("0", ByeKind.ZERO, 0.0), ("L", ByeKind.ZERO, 0.0), ("-", None, 0.0),
+     (" ", None, 0.0)],
+)
+def test_every_code_without_opponent(code: str, kind: ByeKind | None, points: float) -> None:
+    """``0000 - c`` in a played round: a bye of its kind, or (``-``, blank) an absence; ``U``/``+`` and the
+    older ``=``/``1``/``0`` spellings as JaVaFo and bbpPairings read them."""
+    text = "\n".join([
+        "XXR 2",
+        player_line(1, "One", ["   2 w 1"], points=1.0),
+        player_line(2, "Two", ["   1 b 0"]),
+        player_line(3, "Three", [f"0000 - {code}"], points=points),
+    ])
+    rnd = read_trf(text).round(1)
+    assert [(b.player, b.kind) for b in rnd.byes] == ([(3, kind)] if kind else [])
+
+
+def test_cannot_mix_codes_that_make_no_game() -> None:
+    text = "\n".join([player_line(1, "A", ["   2 w 1"], points=1.0), player_line(2, "B", ["   1 b 1"], points=1.0)])
+    with pytest.raises(TrfError, match="do not make one game result") as error:
+        read_trf(text)
+    assert (error.value.line, error.value.column) == (1, 99)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from .base import cli, main
 from . import tournament  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
+from . import interchange  # noqa: F401  (registers import, export, check)
+from . import addin  # noqa: F401  (registers addin)
+from . import report  # noqa: F401  (registers report)
 from . import explain  # noqa: F401  (registers explain)
 
 __all__ = ["cli", "main"]

@@ -11,14 +11,14 @@ import click
 
 from ..core import operations
 from ..core.errors import OperationError
-from ..core.model import Round, Settings, Tournament
+from ..core.model import Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, standings
-from ..core.tiebreaks import parse_tiebreak_list
+from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.roster import read_roster
 from ..io.workbook import edit_workbook, load_tournament, save_tournament
-from ..pairing import SYSTEMS, get_system
+from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 
 T = TypeVar("T")
@@ -50,23 +50,18 @@ def _edit(path: Path, change: Callable[[Tournament], T], *, output: Path | None 
 def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
         double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...]) -> None:
     """Create a tournament workbook from a roster."""
-    system = get_system(system_name)
-    parsed_options = _parse_options(system_name, options)
+    parsed: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
+        parsed[key.strip()] = value.strip()
     players = read_roster(roster)
-    settings = Settings(
-        system=system.name,
-        rounds=rounds or 0,
-        bye_value=float(bye_value) if bye_value is not None else system.default_bye_value,
-        tiebreaks=parse_tiebreak_list(tiebreaks) if tiebreaks else system.default_tiebreaks,
-        seed=seed,
-        double_round_robin=double,
-        options=parsed_options,
+    settings = operations.event_settings(
+        system_name, len(players), rounds=rounds, seed=seed, double_round_robin=double, options=parsed,
+        bye_value=float(bye_value) if bye_value is not None else None,
+        tiebreaks=parse_tiebreak_list(tiebreaks) if tiebreaks else None,
     )
-    if rounds is None:
-        fixed = system.planned_rounds(len(players), settings)
-        if fixed is None:
-            raise click.UsageError(f"--rounds is required for the {system.name} system")
-        settings.rounds = fixed
     tournament = operations.new_tournament(players, settings, keep_order=keep_order)
     if workbook.exists():
         port = OpenpyxlPort(workbook)
@@ -77,27 +72,7 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
     save_tournament(port, tournament)
     port.save()
     click.echo(f"Created {workbook}: {len(tournament.players)} players, {settings.rounds} rounds, "
-               f"system {system.name}, seed {tournament.settings.seed}.", err=True)
-
-
-def _parse_options(system_name: str, options: tuple[str, ...]) -> dict[str, str]:
-    system = get_system(system_name)
-    parsed: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not key:
-            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
-        spec = system.options.get(key)
-        if spec is None:
-            known = ", ".join(system.options) or "none"
-            raise click.BadParameter(f"the {system.name} system has no option {key!r} (options: {known})",
-                                     param_hint="--option")
-        if spec.choices and value not in spec.choices:
-            raise click.BadParameter(f"{key} must be one of {', '.join(spec.choices)}, not {value!r}",
-                                     param_hint="--option")
-        parsed[key] = value
-    return parsed
+               f"system {settings.system}, seed {tournament.settings.seed}.", err=True)
 
 
 @cli.command()
@@ -112,6 +87,8 @@ def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
         click.echo(json.dumps(_pairing_json(paired, tournament), ensure_ascii=False))
     else:
         click.echo(_pairing_text(paired, tournament))
+    for note in paired.notes:
+        click.echo(f"Note: {note}", err=True)
 
 
 def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:
@@ -209,10 +186,22 @@ def undo(workbook: Path, yes: bool) -> None:
 @cli.command("standings")
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON on stdout.")
+@click.option("--tiebreaks", help="Tie-break codes to compute now, e.g. BH-C1,BH,SB,DE,WIN (default: the saved list).")
+@click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's, 2026).")
+@click.option("--save", is_flag=True, help="Keep --tiebreaks and --rules as the event's settings.")
 @reports_errors
-def standings_command(workbook: Path, as_json: bool) -> None:
-    """Recompute and write the Standings and Crosstable sheets."""
-    table = _edit(workbook, lambda t: standings(t))
+def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rules: str | None, save: bool) -> None:
+    """Recompute and write the Standings and Crosstable sheets; print the standings."""
+    codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
+
+    def change(tournament: Tournament) -> list[Standing]:
+        if save and codes is not None:
+            tournament.settings.tiebreaks = codes
+        if save and rules is not None:
+            tournament.settings.tiebreak_rules = rules
+        return standings(tournament, tiebreaks=codes, rules=rules)
+
+    table = _edit(workbook, change)
     if as_json:
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:

@@ -182,6 +182,9 @@ class Round:
     number: int
     games: list[Game] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list, compare=False)
+    """What the pairing had to say in plain words (a rule relaxed, a rematch made), for the arbiter at the
+    moment of pairing; not part of the stored round, so a round read from a workbook has none."""
 
     def game_on_board(self, board: int) -> Game | None:
         return next((g for g in self.games if g.board == board), None)
@@ -226,6 +229,9 @@ class Settings:
     double_round_robin: bool = False
     options: dict[str, str] = field(default_factory=dict)
     event: EventInfo = field(default_factory=EventInfo)
+    tiebreak_rules: str = "2026"
+    """Edition of the FIDE tie-break rules (C.07) the event is played under: ``2026`` or ``2024`` (the 2026
+    edition caps the dummy opponent of unplayed rounds, Art. 16.4)."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""

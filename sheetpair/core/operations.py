@@ -12,8 +12,63 @@ import secrets
 from dataclasses import replace
 
 from ..pairing import get_system
-from .errors import OperationError, PairingError
+from .errors import InputError, OperationError, PairingError
 from .model import ByeKind, Player, Result, Round, Settings, Tournament
+
+
+def event_settings(
+    system_name: str,
+    player_count: int,
+    *,
+    rounds: int | None = None,
+    bye_value: float | None = None,
+    tiebreaks: tuple[str, ...] | None = None,
+    seed: int | None = None,
+    double_round_robin: bool = False,
+    options: dict[str, str] | None = None,
+) -> Settings:
+    """Settings of a new event: what the arbiter chose, the system's defaults for the rest.
+
+    Round robins count their rounds themselves; other systems need ``rounds``. Options are checked against
+    the ones the system declares.
+
+    :raises PairingError: for an unknown system.
+    :raises InputError: for an unknown option or a value the option does not accept.
+    :raises OperationError: when a Swiss-type system gets no number of rounds.
+    """
+    system = get_system(system_name)
+    checked = check_options(system_name, options or {})
+    settings = Settings(
+        system=system.name,
+        rounds=rounds or 0,
+        bye_value=system.default_bye_value if bye_value is None else bye_value,
+        tiebreaks=system.tiebreaks_for(checked) if tiebreaks is None else tiebreaks,
+        seed=seed,
+        double_round_robin=double_round_robin,
+        options=checked,
+    )
+    if not rounds:
+        fixed = system.planned_rounds(player_count, settings)
+        if fixed is None:
+            raise OperationError(f"the {system.name} system needs the number of rounds")
+        settings.rounds = fixed
+    return settings
+
+
+def check_options(system_name: str, options: dict[str, str]) -> dict[str, str]:
+    """The options, checked against those the system declares.
+
+    :raises InputError: for an unknown option or a value outside the option's choices.
+    """
+    system = get_system(system_name)
+    for key, value in options.items():
+        spec = system.options.get(key)
+        if spec is None:
+            known = ", ".join(system.options) or "none"
+            raise InputError(f"the {system.name} system has no option {key!r} (options: {known})")
+        if spec.choices and value not in spec.choices:
+            raise InputError(f"{key} must be one of {', '.join(spec.choices)}, not {value!r}")
+    return dict(options)
 
 
 def new_tournament(roster: list[Player], settings: Settings, *, keep_order: bool = False) -> Tournament:
@@ -62,7 +117,7 @@ def pair_next_round(tournament: Tournament) -> Round:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system = get_system(tournament.settings.system)
     pairing = system.pair(tournament, number)
-    new_round = Round(number, pairing.games, pairing.byes)
+    new_round = Round(number, pairing.games, pairing.byes, pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .model import Tournament
 from .state import TournamentState, derive
-from .tiebreaks import TiebreakValue, compute_tiebreak, parse_tiebreak_list
+from .tiebreaks import TiebreakContext, TiebreakValue, compute_tiebreak, parse_tiebreak_list
 
 
 @dataclass
@@ -22,9 +22,15 @@ class Standing:
 
 
 def standings(
-    tournament: Tournament, *, tiebreaks: tuple[str, ...] | None = None, through_round: int | None = None
+    tournament: Tournament,
+    *,
+    tiebreaks: tuple[str, ...] | None = None,
+    through_round: int | None = None,
+    rules: str | None = None,
 ) -> list[Standing]:
     """The standings after ``through_round``; by default after the last round with any result entered.
+
+    Tie-breaks follow the C.07 edition ``rules`` (default: the event's ``settings.tiebreak_rules``).
 
     A round just paired, with no result yet, is left out, so its pending games do not count as played
     rounds (WNT's N is the number of rounds played so far).
@@ -35,8 +41,15 @@ def standings(
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     last = through_round if through_round is not None else rounds_with_results(tournament)
-    state = derive(tournament, through_round=last)
-    return rank(state, codes)
+    state = derive(tournament, through_round=last, postponed_as_draw=_postponed_games_count_as_draws(tournament))
+    return rank(state, codes, rules=rules)
+
+
+def _postponed_games_count_as_draws(tournament: Tournament) -> bool:
+    from ..pairing import SYSTEMS  # imported here: pairing systems themselves rank players
+
+    system = SYSTEMS.get(tournament.settings.system)
+    return bool(system is not None and system.postponed_games_count_as_draws)
 
 
 def rounds_with_results(tournament: Tournament) -> int:
@@ -45,8 +58,13 @@ def rounds_with_results(tournament: Tournament) -> int:
                default=0)
 
 
-def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
-    """Ranks the players of ``state`` by points and the tie-break ``codes``."""
+def rank(state: TournamentState, codes: tuple[str, ...], *, rules: str | None = None) -> list[Standing]:
+    """Ranks the players of ``state`` by points and the tie-break ``codes`` (C.07 edition ``rules``, by default
+    the event's).
+
+    One tie-break context serves the whole table, so what players share is computed once.
+    """
+    state = TiebreakContext.of(state, rules=rules)
     values: dict[int, dict[str, TiebreakValue]] = {tpn: {} for tpn in state.players}
     groups: list[list[int]] = _split(sorted(state.players), lambda t: round(state.score(t), 9))
     for code in codes:
@@ -55,7 +73,7 @@ def rank(state: TournamentState, codes: tuple[str, ...]) -> list[Standing]:
             computed = {tpn: compute_tiebreak(state, tpn, code, tied_group=group) for tpn in group}
             for tpn, value in computed.items():
                 values[tpn][code] = value
-            refined.extend(_split(group, lambda t: computed[t].value))
+            refined.extend(_split(group, lambda t: computed[t].sort_key))
         groups = refined
     table: list[Standing] = []
     for group in groups:

@@ -88,9 +88,12 @@ class OpenpyxlPort:
             cell.font = _HEADER_FONT
             cell.fill = _HEADER_FILL
         text_cols = {i for i, h in enumerate(spec.header, start=1) if h in spec.text_columns}
+        formats = {i: spec.number_formats[h] for i, h in enumerate(spec.header, start=1) if h in spec.number_formats}
         for r, row in enumerate(spec.rows, start=2):
             for c, value in enumerate(row, start=1):
                 _set(sheet, r, c, value, as_text=c in text_cols)
+                if c in formats and isinstance(value, (int, float)):
+                    sheet.cell(r, c).number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
         if spec.hidden:
@@ -156,7 +159,7 @@ class OpenpyxlPort:
         return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
 
     def _format(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
-        sheet.freeze_panes = "A2"
+        sheet.freeze_panes = spec.freeze
         sheet.print_title_rows = "1:1"
         sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
         sheet.page_setup.orientation = "landscape" if spec.landscape else "portrait"
@@ -165,8 +168,8 @@ class OpenpyxlPort:
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
         sheet.oddFooter.center.text = "&A – page &P of &N"
         for col, title in enumerate(spec.header, start=1):
-            values = [title] + [row[col - 1] for row in spec.rows if len(row) >= col]
-            width = spec.column_widths.get(title) or min(max(len(str(v)) for v in values if v is not None) + 2, 50)
+            shown = [_shown(row[col - 1], spec.number_formats.get(title)) for row in spec.rows if len(row) >= col]
+            width = spec.column_widths.get(title) or min(max(len(v) for v in [title, *shown]) + 2, 50)
             sheet.column_dimensions[column_letter(col)].width = width
         if spec.table_name:
             ref = f"A1:{column_letter(len(spec.header))}{last_row}"
@@ -234,6 +237,17 @@ def _comparable_parts(names: list[str]) -> set[str]:
         else:
             parts.add(name)
     return parts
+
+
+def _shown(value: CellValue, number_format: str | None) -> str:
+    """Roughly the text Excel shows for a value, to size its column."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and not isinstance(value, bool):
+        if number_format == "0.00":
+            return f"{value:.2f}"
+        return f"{value:.10g}" if not value.is_integer() else str(int(value))
+    return str(value)
 
 
 def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:

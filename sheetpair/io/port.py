@@ -8,10 +8,13 @@ never read back what was just written (xlwings Lite queues writes and reads a sn
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-CellValue = str | int | float | None
+CellValue = str | int | float | dt.date | dt.datetime | None
+"""What a cell holds as the port reads it (dates come from date-formatted cells)."""
 
 
 @dataclass
@@ -29,6 +32,10 @@ class SheetSpec:
     text_columns: frozenset[str] = field(default_factory=frozenset)
     """Columns stored as text, so Excel never reads ``+/-`` or ``=name`` as a formula."""
     column_widths: dict[str, float] = field(default_factory=dict)
+    number_formats: dict[str, str] = field(default_factory=dict)
+    """Excel number format per column header (e.g. ``0.00`` for tie-breaks with fractions)."""
+    freeze: str = "A2"
+    """Top-left cell of the scrolling area: ``A2`` freezes the header row, ``D2`` also the first three columns."""
     hidden: bool = False
     landscape: bool = False
     before: str | None = None
@@ -60,6 +67,29 @@ class WorkbookPort(Protocol):
     def delete_sheet(self, name: str) -> None:
         """Removes a sheet sheetpair owns (a round that was undone)."""
         ...
+
+
+def cell_text(value: CellValue) -> str:
+    """A cell as text: empty for an empty cell, ``7`` for the ``7.0`` Excel stores, surrounding spaces removed."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def cell_int(value: CellValue) -> int | None:
+    """A whole number from a cell (Excel gives floats, CSV gives text), or ``None`` when it holds none."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+(\.0+)?", text):
+        return int(float(text))
+    return None
 
 
 def column_letter(column: int) -> str:

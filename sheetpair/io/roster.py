@@ -1,58 +1,232 @@
-"""Reading a roster (CSV or xlsx) into players, columns found by their header."""
+"""Reading a roster (CSV or xlsx) into players, columns found by their header however it is spelt.
+
+Organisers bring lists from many programs: ``Name`` or ``Player``, ``Elo`` or ``Rtg``, ``;`` or ``,``,
+UTF-8 or the Windows-1252 of older Excel exports. Headers are matched without regard to case, spaces and
+punctuation against the common names below; values are normalised to what a Tournament Report File holds
+(sex ``m``/``w``, birth date ``YYYY/MM/DD``, federation in capitals). Every row that cannot be used is
+reported with its line number, all of them at once, so one correction pass fixes the file.
+"""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
+from .port import CellValue, cell_text
 
-_HEADERS = {
-    "name": "name", "player": "name", "rating": "rating", "elo": "rating", "rtg": "rating",
-    "title": "title", "federation": "federation", "fed": "federation", "fide id": "fide_id", "fide_id": "fide_id",
-    "id": "fide_id", "club": "club", "team": "team", "sex": "sex", "birth date": "birth_date",
+
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
+    "first_name": ("firstname", "givenname", "forename", "vorname", "prenom"),
+    "last_name": ("lastname", "surname", "familyname", "nachname", "nom"),
+    "rating": ("rating", "rtg", "elo", "fiderating", "fideelo", "ratingfide", "elofide", "standardrating", "std"),
+    "title": ("title", "tit", "fidetitle", "titel"),
+    "federation": ("federation", "fed", "fidefed", "fidefederation", "country", "nation", "land"),
+    "fide_id": ("id", "fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber"),
+    "club": ("club", "clubname", "clubcity", "verein"),
+    "team": ("team", "teamname"),
+    "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
+                   "geburtsdatum"),
+    "sex": ("sex", "gender", "mf", "geschlecht"),
 }
+_FIELD_BY_HEADER = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
+
+_SEX = {"m": "m", "male": "m", "man": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
+_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
+_TITLE = re.compile(r"^[A-Za-z]{1,3}$")
+_FEDERATION = re.compile(r"^[A-Za-z]{3}$")
 
 
 def read_roster(path: str | Path) -> list[Player]:
-    """Players of a CSV (``,`` or ``;``, UTF-8 or Windows-1252) or xlsx roster, in file order.
+    """Players of a CSV (``,``, ``;`` or tab; UTF-8 or Windows-1252) or xlsx roster, in file order, with
+    start numbers 1, 2, ... in that order.
 
-    :raises InputError: naming the line of the first row it cannot use.
+    :raises InputError: for an unreadable file or a missing name column, and listing every row it cannot use
+        (line number and reason).
     """
     path = Path(path)
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        from openpyxl import load_workbook
-
-        sheet = load_workbook(path, read_only=True, data_only=True).worksheets[0]
-        rows = [["" if v is None else str(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        rows = _xlsx_rows(path)
+    elif suffix in (".csv", ".txt", ".tsv", ""):
+        rows = _csv_rows(path)
     else:
-        raw = path.read_bytes()
+        raise InputError(f"{path}: a roster is a .csv or .xlsx file, not {suffix}")
+    return players_from_rows(rows, source=str(path))
+
+
+def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: str) -> list[Player]:
+    """Players from (line number, cells) rows whose first non-empty row is the header.
+
+    :raises InputError: as :func:`read_roster`.
+    """
+    numbered = [(line, cells) for line, cells in rows if any(cell_text(c) for c in cells)]
+    if not numbered:
+        raise InputError(f"{source}: the roster is empty")
+    header_line, header = numbered[0]
+    columns = _columns(header)
+    if "name" not in columns and "last_name" not in columns:
+        found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
+        raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
+                         f"the header has {found}")
+    players: list[Player] = []
+    problems: list[str] = []
+    fide_ids: dict[str, int] = {}
+    for line, cells in numbered[1:]:
+        values = {key: cells[c] if c < len(cells) else None for key, c in columns.items()}
         try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252")
-        delimiter = ";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ","
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    if not rows:
-        raise InputError(f"{path}: the roster is empty")
-    columns = {}
-    for c, title in enumerate(rows[0]):
-        key = _HEADERS.get(title.strip().lower())
-        if key and key not in columns:
-            columns[key] = c
-    if "name" not in columns:
-        raise InputError(f"{path}, line 1: no 'Name' column among {rows[0]!r}")
-    players = []
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(v.strip() for v in row):
+            player = _player(len(players) + 1, values)
+        except ValueError as error:
+            problems.append(f"line {line}: {error}")
             continue
-        values = {k: row[c].strip() if c < len(row) else "" for k, c in columns.items()}
-        if not values["name"]:
-            raise InputError(f"{path}, line {line}: the name is empty")
-        rating = values.pop("rating", "") or "0"
-        if not rating.isdigit():
-            raise InputError(f"{path}, line {line}: rating {rating!r} is not a whole number")
-        players.append(Player(len(players) + 1, rating=int(rating), **values))
+        if player.fide_id and player.fide_id in fide_ids:
+            problems.append(f"line {line}: FIDE ID {player.fide_id} is also on line {fide_ids[player.fide_id]}")
+            continue
+        if player.fide_id:
+            fide_ids[player.fide_id] = line
+        players.append(player)
+    if problems:
+        listing = "\n  ".join(problems)
+        raise InputError(f"{source}: {len(problems)} row(s) cannot be used:\n  {listing}")
+    if not players:
+        raise InputError(f"{source}: the roster has a header but no players")
     return players
+
+
+def _columns(header: list[CellValue]) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        key = _FIELD_BY_HEADER.get(re.sub(r"[^a-z]", "", cell_text(cell).lower()))
+        if key and key not in columns:
+            columns[key] = index
+    return columns
+
+
+def _player(tpn: int, values: dict[str, CellValue]) -> Player:
+    name = cell_text(values.get("name"))
+    if not name:
+        last, first = cell_text(values.get("last_name")), cell_text(values.get("first_name"))
+        name = f"{last}, {first}" if last and first else last or first
+    if not name:
+        raise ValueError("the name is empty")
+    return Player(
+        tpn=tpn,
+        name=name,
+        rating=_rating(values.get("rating")),
+        title=_checked(values.get("title"), _TITLE, "a title is up to 3 letters (GM, IM, WFM...)").upper(),
+        federation=_checked(values.get("federation"), _FEDERATION, "a federation is 3 letters (NOR, GER...)").upper(),
+        fide_id=_fide_id(values.get("fide_id")),
+        birth_date=_birth_date(values.get("birth_date")),
+        sex=_sex(values.get("sex")),
+        club=cell_text(values.get("club")),
+        team=cell_text(values.get("team")),
+    )
+
+
+def _rating(value: CellValue) -> int:
+    text = cell_text(value).replace(" ", "")
+    if not text or text in ("-", "0"):
+        return 0
+    number = _whole_number(text)
+    if number is None or not 0 <= number <= 9999:
+        raise ValueError(f"rating {text!r} is not a whole number from 0 to 9999")
+    return number
+
+
+def _fide_id(value: CellValue) -> str:
+    text = cell_text(value).replace(" ", "")
+    if not text:
+        return ""
+    number = _whole_number(text)
+    if number is None or number <= 0 or len(str(number)) > 11:
+        raise ValueError(f"FIDE ID {text!r} is not a number of up to 11 digits")
+    return str(number)
+
+
+def _birth_date(value: CellValue) -> str:
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.strftime("%Y/%m/%d")
+    text = cell_text(value)
+    if not text:
+        return ""
+    if re.fullmatch(r"\d{4}(\.0)?", text):
+        return text[:4]  # year only, as many lists give it
+    for fmt in _DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text, fmt).strftime("%Y/%m/%d")
+        except ValueError:
+            continue
+    if re.fullmatch(r"\d{4}/\d{2}/\d{2}", text):
+        return text  # FIDE's own "1978/00/00" for an unknown day and month
+    raise ValueError(f"birth date {text!r} is not a date such as 1990/05/17, 1990-05-17, 17.05.1990 or 1990")
+
+
+def _sex(value: CellValue) -> str:
+    text = cell_text(value).lower()
+    if not text:
+        return ""
+    if text not in _SEX:
+        raise ValueError(f"sex {cell_text(value)!r} is not m or w (male/female)")
+    return _SEX[text]
+
+
+def _checked(value: CellValue, pattern: re.Pattern[str], expected: str) -> str:
+    text = cell_text(value)
+    if text and not pattern.match(text):
+        raise ValueError(f"{text!r}: {expected}")
+    return text
+
+
+def _whole_number(text: str) -> int | None:
+    try:
+        number = float(text.replace(",", "."))
+    except ValueError:
+        return None
+    return int(number) if number.is_integer() else None
+
+
+def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
+    """Players of CSV text: for rosters that come without a file (pasted into a sheet in Excel).
+
+    :raises InputError: as :func:`read_roster`, naming ``source``.
+    """
+    return players_from_rows(_text_rows(text), source=source)
+
+
+def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    return _text_rows(text)
+
+
+def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(("\t", ";", ","), key=first.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[tuple[int, list[CellValue]]] = []
+    for cells in reader:
+        rows.append((reader.line_num, list(cells)))
+    return rows
+
+
+def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
+        raise InputError(f"{path}: cannot be read as an xlsx workbook ({error})") from None
+    try:
+        sheet = book.worksheets[0]
+        return [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()

@@ -8,8 +8,11 @@ Sheets:
 * ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
   boards. The Result column has the result-code dropdown; results typed there are read back.
 * ``Byes`` — requested byes for rounds not paired yet.
+* ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
 * ``_sheetpair`` (hidden) — the workbook schema version and a revision counter.
+* ``_records`` (hidden) — lines of an imported file that sheetpair keeps but does not interpret, so an
+  export gives them back.
 
 Reading checks everything and raises :class:`~sheetpair.core.errors.WorkbookError` naming the sheet and
 cell of the first problem; nothing is written before reading has succeeded.
@@ -28,10 +31,10 @@ from ..core.model import (
     Bye, ByeKind, Colour, EventInfo, Game, Outcome, Player, Round, Settings, Tournament,
 )
 from ..core.results import RESULT_CODES, format_points, parse_result
-from ..core.standings import standings
+from ..core.standings import Standing, standings
 from ..core.state import RoundRecord, derive
-from ..core.tiebreaks import parse_tiebreak_list
-from .port import CellValue, SheetSpec, WorkbookPort, cell_address
+from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
+from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 
 SCHEMA_VERSION = 1
 META_SHEET = "_sheetpair"
@@ -39,6 +42,8 @@ SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
 PLAYERS_TABLE = "Players"
 BYES_SHEET = "Byes"
+FORBIDDEN_SHEET = "Forbidden pairs"
+RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
@@ -111,6 +116,11 @@ def load_tournament(port: WorkbookPort) -> Tournament:
         tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament))
     if BYES_SHEET in names:
         tournament.requested_byes = _read_requested_byes(port.read_sheet(BYES_SHEET), tournament)
+    if FORBIDDEN_SHEET in names:
+        tournament.forbidden_pairs = _read_forbidden_pairs(port.read_sheet(FORBIDDEN_SHEET), tournament)
+    if RECORDS_SHEET in names:
+        tournament.preserved_records = [str(row[0]) for row in port.read_sheet(RECORDS_SHEET)[1:]
+                                        if row and row[0] is not None]
     return tournament
 
 
@@ -128,12 +138,15 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_roun
     stale = previous_rounds if previous_rounds is not None else len(tournament.rounds)
     for number in range(len(tournament.rounds) + 1, max(stale, len(tournament.rounds)) + 1):
         port.delete_sheet(round_sheet_name(number))
-    if any(tournament.requested_byes.values()):
-        port.write_sheet(_requested_byes_sheet(tournament))
-    elif BYES_SHEET in names:
-        port.delete_sheet(BYES_SHEET)
-    port.write_sheet(standings_sheet(tournament))
-    port.write_sheet(crosstable_sheet(tournament))
+    _write_optional(port, names, BYES_SHEET,
+                    _requested_byes_sheet(tournament) if any(tournament.requested_byes.values()) else None)
+    _write_optional(port, names, FORBIDDEN_SHEET, _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
+    _write_optional(port, names, RECORDS_SHEET, SheetSpec(
+        RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
+        text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
+    table = standings(tournament)
+    port.write_sheet(standings_sheet(tournament, table))
+    port.write_sheet(crosstable_sheet(tournament, table))
     revision = _read_revision(port, names) + 1
     port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
         ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
@@ -154,13 +167,21 @@ def edit_workbook(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
     return outcome
 
 
+def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: SheetSpec | None) -> None:
+    """Writes a sheet that exists only while it has something to hold."""
+    if spec is not None:
+        port.write_sheet(spec)
+    elif name in names:
+        port.delete_sheet(name)
+
+
 # --- reading ---------------------------------------------------------------------------------------
 
 def _check_schema(port: WorkbookPort, names: list[str]) -> None:
     if META_SHEET not in names:
         return
     meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    schema = _as_int(meta.get("schema", SCHEMA_VERSION))
+    schema = cell_int(meta.get("schema", SCHEMA_VERSION))
     if schema is None or schema > SCHEMA_VERSION:
         raise WorkbookError(f"workbook schema {meta.get('schema')!r} is newer than this sheetpair understands; "
                             "upgrade sheetpair", sheet=META_SHEET)
@@ -170,7 +191,7 @@ def _read_revision(port: WorkbookPort, names: list[str]) -> int:
     if META_SHEET not in names:
         return 0
     meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    return _as_int(meta.get("revision", 0)) or 0
+    return cell_int(meta.get("revision", 0)) or 0
 
 
 def _read_settings(rows: list[list[CellValue]]) -> Settings:
@@ -194,7 +215,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         return float(str(raw).replace(",", "."))
 
     def integer(raw: CellValue) -> int:
-        value = _as_int(raw)
+        value = cell_int(raw)
         if value is None:
             raise ValueError(f"{raw!r} is not a whole number")
         return value
@@ -226,6 +247,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         points_loss=get("points_loss", number, 0.0),
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
+        tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(cell_text(raw)), DEFAULT_EDITION),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -255,7 +277,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         if all(v in (None, "") for v in row):
             continue
         where = cell_address(r, columns["tpn"] + 1)
-        tpn = _as_int(cell("tpn"))
+        tpn = cell_int(cell("tpn"))
         if tpn is None or tpn < 1:
             raise WorkbookError(f"start number {cell('tpn')!r} is not a positive whole number", sheet=PLAYERS_SHEET, cell=where)
         if tpn in seen:
@@ -265,18 +287,18 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         if name in (None, ""):
             raise WorkbookError(f"player {tpn} has no name", sheet=PLAYERS_SHEET, cell=cell_address(r, columns["name"] + 1))
         rating = cell("rating")
-        rating_value = _as_int(rating) if rating not in (None, "") else 0
+        rating_value = cell_int(rating) if rating not in (None, "") else 0
         if rating_value is None:
             raise WorkbookError(f"rating {rating!r} is not a number", sheet=PLAYERS_SHEET,
                                 cell=cell_address(r, columns["rating"] + 1))
         withdrawn = cell("withdrawn_from")
-        withdrawn_value = _as_int(withdrawn) if withdrawn not in (None, "") else None
+        withdrawn_value = cell_int(withdrawn) if withdrawn not in (None, "") else None
         if withdrawn not in (None, "") and withdrawn_value is None:
             raise WorkbookError(f"'withdrawn from round' {withdrawn!r} is not a round number", sheet=PLAYERS_SHEET,
                                 cell=cell_address(r, columns["withdrawn_from"] + 1))
         players.append(Player(
             tpn, str(name).strip(), rating_value,
-            **{key: _text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
+            **{key: cell_text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value,
         ))
     return sorted(players, key=lambda p: p.tpn)
@@ -302,9 +324,9 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
 
         if all(v in (None, "") for v in row):
             continue
-        white = _as_int(value("White TPN"))
-        black = _as_int(value("Black TPN"))
-        board = _as_int(value("Board"))
+        white = cell_int(value("White TPN"))
+        black = cell_int(value("Black TPN"))
+        board = cell_int(value("Board"))
         black_text = str(value("Black") or "").strip().lower()
         if white is None:
             raise WorkbookError("a result or entry with no board and no players: this board does not exist",
@@ -341,7 +363,7 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
     for r, row in enumerate(rows[1:], start=2):
         if not row or all(v in (None, "") for v in row):
             continue
-        number, tpn = _as_int(row[0]), _as_int(row[1] if len(row) > 1 else None)
+        number, tpn = cell_int(row[0]), cell_int(row[1] if len(row) > 1 else None)
         if number is None:
             raise WorkbookError(f"round {row[0]!r} is not a round number", sheet=BYES_SHEET, cell=cell_address(r, 1))
         if tpn is None or not tournament.has_player(tpn):
@@ -355,6 +377,21 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
     return byes
 
 
+def _read_forbidden_pairs(rows: list[list[CellValue]], tournament: Tournament) -> set[frozenset[int]]:
+    pairs: set[frozenset[int]] = set()
+    for r, row in enumerate(rows[1:], start=2):
+        if not row or all(v in (None, "") for v in row):
+            continue
+        numbers = []
+        for column in (1, 3):
+            value = cell_int(row[column - 1] if len(row) >= column else None)
+            if value is None or not tournament.has_player(value):
+                raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET, cell=cell_address(r, column))
+            numbers.append(value)
+        pairs.add(frozenset(numbers))
+    return pairs
+
+
 # --- writing ---------------------------------------------------------------------------------------
 
 def _settings_sheet(settings: Settings) -> SheetSpec:
@@ -366,6 +403,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["points_loss", settings.points_loss, "points for a loss"],
         ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
+        ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
@@ -401,7 +439,7 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
             columns[attr] = len(header) + 1
             header.append(title)
             cells[(1, columns[attr])] = title
-    rows_by_tpn = {_as_int(row[columns["tpn"] - 1]): r for r, row in enumerate(existing[1:], start=2)
+    rows_by_tpn = {cell_int(row[columns["tpn"] - 1]): r for r, row in enumerate(existing[1:], start=2)
                    if len(row) >= columns["tpn"]}
     next_row = len(existing) + 1
     for player in tournament.players:
@@ -442,29 +480,54 @@ def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
                      before=STANDINGS_SHEET)
 
 
-def standings_sheet(tournament: Tournament) -> SheetSpec:
-    """The Standings sheet: rank, player, points and every tie-break of the saved list."""
+def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
+    rows: list[list[CellValue]] = []
+    for pair in sorted(sorted(p) for p in tournament.forbidden_pairs):
+        first, second = pair
+        rows.append([first, tournament.player(first).name, second, tournament.player(second).name])
+    return SheetSpec(FORBIDDEN_SHEET, ["TPN", "Name", "TPN ", "Name "], rows,
+                     text_columns=frozenset({"Name", "Name "}), before=STANDINGS_SHEET)
+
+
+def standings_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Standings sheet: rank, player, points and every tie-break of the saved list.
+
+    ``table`` is the standings when the caller has them already (they are computed once per save).
+    """
     codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
     rows: list[list[CellValue]] = []
-    for line in standings(tournament):
+    for line in lines:
         player = tournament.player(line.tpn)
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
                      line.points, *(line.tiebreaks[c].value for c in codes)])
-    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}))
+    return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
 
 
-def crosstable_sheet(tournament: Tournament) -> SheetSpec:
-    """The Crosstable sheet: per round the opponent, colour and result, as ``12w1`` (FIDE wallchart style)."""
+def crosstable_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+    """The Crosstable sheet (wallchart) in ranking order: per round opponent, colour and result as ``12w1``,
+    then points and the tie-breaks; rank, start number and name stay in view when scrolling."""
     state = derive(tournament)
+    codes = tournament.settings.tiebreaks
+    lines = table if table is not None else standings(tournament)
     rounds = [f"R{n}" for n in range(1, tournament.current_round + 1)]
-    ranks = {line.tpn: line.rank for line in standings(tournament)}
     rows: list[list[CellValue]] = []
-    for player in tournament.players:
-        entries = [crosstable_entry(record) for record in state[player.tpn].records]
-        rows.append([player.tpn, player.name, player.rating or None, *entries, state[player.tpn].score, ranks[player.tpn]])
-    return SheetSpec(CROSSTABLE_SHEET, ["TPN", "Name", "Rating", *rounds, "Points", "Rank"], rows,
-                     text_columns=frozenset({"Name", *rounds}), landscape=True)
+    for line in lines:
+        player = tournament.player(line.tpn)
+        entries = [crosstable_entry(record) for record in state[line.tpn].records]
+        rows.append([line.rank, line.tpn, player.name, player.rating or None, *entries, line.points,
+                     *(line.tiebreaks[c].value for c in codes)])
+    return SheetSpec(CROSSTABLE_SHEET, ["Rank", "TPN", "Name", "Rating", *rounds, "Points", *codes], rows,
+                     text_columns=frozenset({"Name", *rounds}), landscape=True, freeze="D2",
+                     number_formats=_tiebreak_formats(codes, lines))
+
+
+def _tiebreak_formats(codes: tuple[str, ...], lines: list[Standing]) -> dict[str, str]:
+    """Two decimals for tie-break columns with values other than whole and half points (SB 7.25, WNT)."""
+    return {code: "0.00" for code in codes
+            if any(abs(line.tiebreaks[code].value * 2 - round(line.tiebreaks[code].value * 2)) > 1e-9 for line in lines)}
 
 
 def crosstable_entry(record: RoundRecord) -> str:
@@ -481,33 +544,9 @@ def crosstable_entry(record: RoundRecord) -> str:
 
 # --- small helpers ---------------------------------------------------------------------------------
 
-def _as_int(value: CellValue) -> int | None:
-    """A whole number from a cell (Excel gives floats, CSV gives text), or ``None``."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    text = str(value).strip()
-    if re.fullmatch(r"[+-]?\d+(\.0+)?", text):
-        return int(float(text))
-    return None
-
-
-def _text(value: CellValue) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
 def _differs(old: CellValue, new: CellValue) -> bool:
     if old in (None, "") and new in (None, ""):
         return False
     if isinstance(old, (int, float)) and isinstance(new, (int, float)):
         return float(old) != float(new)
-    return _text(old) != _text(new)
+    return cell_text(old) != cell_text(new)

@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, dutch
+from . import (
+    berger,
+    berger_swiss,
+    club_swiss,
+    dutch,
+    monrad,
+    norwegian_monrad,
+    scheveningen,
+    simple_swiss,
+    winther_swiss,
+)
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
     system.name: system
     for system in (
         berger.SYSTEM,
-        dutch.DUTCH, dutch.DUTCH_2017,
+        berger_swiss.SYSTEM,
+        scheveningen.SYSTEM,
+        club_swiss.SYSTEM,
+        winther_swiss.SYSTEM,
+        simple_swiss.SYSTEM,
+        monrad.SYSTEM,
+        norwegian_monrad.SYSTEM,
+        dutch.DUTCH,
+        dutch.DUTCH_2017,
     )
 }
 

@@ -42,8 +42,17 @@ class PairingSystem(ABC):
     options: ClassVar[dict[str, OptionSpec]] = {}
     default_bye_value: ClassVar[float] = 1.0
     default_tiebreaks: ClassVar[tuple[str, ...]] = ("BH", "SB")
+    postponed_games_count_as_draws: ClassVar[bool] = False
+    """True when an adjourned game scores a provisional draw until resolved (Norwegian Monrad)."""
     keeps_withdrawn_in_schedule: ClassVar[bool] = False
     """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
+    pairing_byes_per_round: ClassVar[int | None] = 1
+    """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
+    whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
+
+    def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
+        """The tie-breaks of a new event with these options, when the arbiter names none."""
+        return self.default_tiebreaks
 
     def max_meetings(self, settings: Settings) -> int:
         """How often two players may meet in one event: once, except in double round robins."""

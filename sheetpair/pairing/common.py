@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.model import Bye, ByeKind, Game, Tournament
+from collections.abc import Callable, Iterable, Sequence
+from functools import cmp_to_key
+
+from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
+from ..core.state import PlayerState, TournamentState
+from ..core.tiebreaks import compute_tiebreak
 
 
 def requested_byes(tournament: Tournament, round_number: int) -> list[Bye]:
@@ -26,3 +31,101 @@ def number_boards(pairs: list[tuple[int, int]]) -> list[Game]:
 
 def pairing_bye(tpn: int, board: int | None = None) -> Bye:
     return Bye(tpn, ByeKind.PAB, board)
+
+
+def score_order(tpns: Iterable[int], score: Callable[[int], float]) -> list[int]:
+    """Start numbers by score (highest first), then start number: the pairing list of Monrad-type systems."""
+    return sorted(tpns, key=lambda tpn: (-round(score(tpn), 6), tpn))
+
+
+def is_forbidden_pair(tournament: Tournament, first: int, second: int) -> bool:
+    """True when the arbiter ruled that these two must not meet (TRF26 ``260``, JaVaFo ``XXP``)."""
+    return frozenset((first, second)) in tournament.forbidden_pairs
+
+
+def may_meet(tournament: Tournament, state: TournamentState, first: int, second: int, max_meetings: int = 1) -> bool:
+    """True when ``first`` and ``second`` may be paired: two different players, not a forbidden pair, and
+    not yet met ``max_meetings`` times over the board (pass the system's :meth:`PairingSystem.max_meetings`).
+
+    A forfeited game is no meeting (C.04.1 and GHR 3.5: the players may still be paired), which is why the
+    count uses the games played, not the pairings.
+    """
+    if first == second or is_forbidden_pair(tournament, first, second):
+        return False
+    return state[first].opponents_played.count(second) < max_meetings
+
+
+Compatible = Callable[[int, int], bool]
+"""(player, player) -> True when the two may be paired; symmetric."""
+
+
+def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
+    """Pairs allowed without a rematch when any earlier pairing counts: never paired before (a forfeited
+    game included) and not ruled out by the arbiter.
+
+    Stricter than :func:`may_meet`, on purpose: the Winther pages keep a forfeit's opponent in the player's
+    history and refuse the pair again, and seed ``003`` says plainly that no two players meet twice.
+    """
+
+    def compatible(a: int, b: int) -> bool:
+        return b not in state[a].opponents_paired and not is_forbidden_pair(tournament, a, b)
+
+    return compatible
+
+
+def had_pairing_bye(player: PlayerState) -> bool:
+    """True after a bye the pairing gave (requested byes and forfeit wins do not count on the Winther pages)."""
+    return any(r.outcome is Outcome.PAIRING_BYE for r in player.records)
+
+
+def bye_candidates(order: Sequence[int], state: TournamentState) -> list[int]:
+    """Who may take the pairing bye, in turn: from the bottom of ``order`` up, those without a bye first."""
+    upwards = list(reversed(order))
+    return [p for p in upwards if not had_pairing_bye(state[p])] + [p for p in upwards if had_pairing_bye(state[p])]
+
+
+def ranking_order(
+    state: TournamentState, players: Iterable[int], tiebreaks: Sequence[str], *, tolerance: float = 0.0
+) -> list[int]:
+    """``players`` by score, then each tie-break (highest first), then start number.
+
+    Tie-break values closer than ``tolerance`` count as equal (club-swiss compares WNT within 1e-4).
+    """
+    values = {
+        p: (state.score(p), *(compute_tiebreak(state, p, code).value for code in tiebreaks)) for p in players
+    }
+
+    def compare(a: int, b: int) -> int:
+        for index, (x, y) in enumerate(zip(values[a], values[b])):
+            if abs(x - y) > (tolerance if index else 1e-9):
+                return -1 if x > y else 1
+        return a - b
+
+    return sorted(values, key=cmp_to_key(compare))
+
+
+def first_matching(order: Sequence[int], compatible: Compatible) -> list[tuple[int, int]] | None:
+    """The first rematch-free matching of ``order`` found top-down: (higher-placed, lower-placed) pairs in board order.
+
+    The Monrad rule of pairing: the first player meets the next one down the list they are ``compatible`` with
+    (e.g. :func:`never_paired`), and when the rest cannot be completed the search backtracks. Sub-lists known to
+    have no completion are remembered, so the backtracking never repeats itself.
+    """
+    failed: set[tuple[int, ...]] = set()
+
+    def solve(remaining: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        if not remaining:
+            return []
+        if remaining in failed:
+            return None
+        first, rest = remaining[0], remaining[1:]
+        for i, other in enumerate(rest):
+            if not compatible(first, other):
+                continue
+            tail = solve(rest[:i] + rest[i + 1:])
+            if tail is not None:
+                return [(first, other), *tail]
+        failed.add(remaining)
+        return None
+
+    return solve(tuple(order))

@@ -1,10 +1,15 @@
 """Tie-breaks, each one explainable opponent by opponent.
 
 Every tie-break returns a :class:`TiebreakValue`: the number *and* the contributions that add up to it,
-so a report can show a player exactly where a value comes from. Codes follow FIDE C.07 (``BH``, ``SB``,
-``KS``, ``PS``, ``DE``, ``WIN``, ``WON``, ``BPG``, ...; module :mod:`.fide`) plus ``WNT`` and the other
-tie-breaks of the seed texts (module :mod:`.seeds`). A code may carry a modifier: ``-C1``/``-C2`` cut the
-lowest contributions, ``-M1``/``-M2`` cut the lowest and the highest (median), e.g. ``BH-C1``.
+so a report can show a player exactly where a value comes from. Codes follow FIDE C.07 (``DE``, ``WIN``,
+``WON``, ``BPG``, ``BWG``, ``PS``, ``REP``, ``STD``, ``TPN``, ``BH``, ``AOB``, ``FB``, ``SB``, ``KS``,
+``ARO``, ``TPR``, ``PTP``, ``APRO``, ``APPO``, ``RTNG``; module :mod:`.fide`) plus ``WNT`` and the other
+tie-breaks of the seed texts (module :mod:`.seeds`). A code may carry a modifier (C.07 Art. 14): ``-C1``/
+``-C2`` cut the least significant values, ``-M1``/``-M2`` cut the least and the most significant (median),
+e.g. ``BH-C1``; the TRF spelling ``BH/C1`` is read too.
+
+Compute a whole table in one :class:`TiebreakContext` (``TiebreakContext.of(state, rules="2026")``): the
+context keeps what several players share, such as adjusted scores and direct-encounter orders.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..state import TournamentState
 from . import fide, seeds
-from .base import Contribution, TiebreakSpec, TiebreakValue
+from .base import (
+    DEFAULT_EDITION, EDITIONS, Contribution, TiebreakContext, TiebreakSpec, TiebreakValue,
+)
 
 TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*seeds.SPECS, *fide.SPECS)}
 """Every tie-break by code."""
 
-_CODE = re.compile(r"^(?P<base>[A-Z]+)(?:-(?P<kind>[CM])(?P<n>\d))?$")
+_CODE = re.compile(r"^(?P<base>[A-Z0-9]+?)(?:[-/](?P<kind>[CM])(?P<n>\d))?$")
 
 
 @dataclass(frozen=True)
@@ -46,11 +53,11 @@ def parse_tiebreak(code: str) -> TiebreakCode:
         raise InputError(f"unknown tie-break {code!r} (known: {known}; modifiers -C1, -C2, -M1, -M2)")
     spec = TIEBREAKS[match["base"]]
     if match["kind"] is None:
-        return TiebreakCode(text, spec)
+        return TiebreakCode(spec.code, spec)
     if not spec.cuttable:
         raise InputError(f"tie-break {spec.code} takes no Cut or Median modifier")
     n = int(match["n"])
-    return TiebreakCode(text, spec, n, n if match["kind"] == "M" else 0)
+    return TiebreakCode(f"{spec.code}-{match['kind']}{n}", spec, n, n if match["kind"] == "M" else 0)
 
 
 def parse_tiebreak_list(text: str | Collection[str]) -> tuple[str, ...]:
@@ -62,27 +69,74 @@ def parse_tiebreak_list(text: str | Collection[str]) -> tuple[str, ...]:
     return tuple(parse_tiebreak(t).text for t in items)
 
 
+def parse_rules(text: str | None) -> str:
+    """The C.07 edition named by ``text`` (``2026`` or ``2024``; default 2026).
+
+    :raises InputError: for another edition.
+    """
+    if text is None or not str(text).strip():
+        return DEFAULT_EDITION
+    edition = str(text).strip()
+    if edition not in EDITIONS:
+        raise InputError(f"unknown tie-break rules {text!r} (known: {', '.join(EDITIONS)})")
+    return edition
+
+
 def compute_tiebreak(
-    state: TournamentState, tpn: int, code: str, *, tied_group: Collection[int] = ()
+    state: TournamentState, tpn: int, code: str, *, tied_group: Collection[int] = (), rules: str | None = None
 ) -> TiebreakValue:
-    """The value of tie-break ``code`` for player ``tpn``; ``tied_group`` matters only for ``DE``."""
+    """The value of tie-break ``code`` for player ``tpn``; ``tied_group`` matters only for ``DE``.
+
+    ``state`` may be a :class:`TiebreakContext` (reused, faster for many players) or a plain state, which
+    is read under the ``rules`` edition (by default the event's ``settings.tiebreak_rules``, 2026).
+    """
     parsed = parse_tiebreak(code)
-    parts = parsed.spec.compute(state, tpn, tied_group)
-    kept, cut = _apply_cut(parts, parsed.cut_lowest, parsed.cut_highest)
-    return TiebreakValue(parsed.text, round(sum(c.value for c in kept), 9), tuple(kept), tuple(cut))
+    spec = parsed.spec
+    context = TiebreakContext.of(state, rules=rules)
+    if spec.needs_ratings and context.memo("unrated", lambda: any(p.player.rating <= 0 for p in context.players.values())):
+        return TiebreakValue(parsed.text, 0.0, lower_is_better=spec.lower_is_better,
+                             note="not applied: the event has unrated players (C.07 Art. 10)")
+    group = tied_group or (tpn,)
+    parts = spec.compute(context, tpn, group)
+    kept, cut = cut_contributions(parts, parsed.cut_lowest, parsed.cut_highest,
+                                  unplayed_first=spec.unplayed_cut_first)
+    value = spec.evaluate(context, tpn, group, kept)
+    return TiebreakValue(parsed.text, round(value, 9), tuple(kept), tuple(cut), spec.lower_is_better)
 
 
-def _apply_cut(
-    parts: list[Contribution], lowest: int, highest: int
+def cut_contributions(
+    parts: list[Contribution], lowest: int, highest: int, *, unplayed_first: bool = False
 ) -> tuple[list[Contribution], list[Contribution]]:
-    if not lowest and not highest:
-        return parts, []
-    order = sorted(range(len(parts)), key=lambda i: parts[i].value)
-    dropped = set(order[:lowest]) | (set(order[len(order) - highest:]) if highest else set())
-    return [p for i, p in enumerate(parts) if i not in dropped], [p for i, p in enumerate(parts) if i in dropped]
+    """Applies Cut/Median modifiers (C.07 14.1–14.4) and returns (kept, cut).
+
+    The least significant contribution has the lowest basis (the opponent's score; for Sonneborn-Berger
+    ties between equal scores go to the lowest product), the most significant the highest. With
+    ``unplayed_first`` (16.5) each low cut removes the participant's lowest voluntary unplayed round
+    instead, as long as that is not lower than the least significant value; high cuts have no exception.
+    """
+    kept = list(parts)
+    cut: list[Contribution] = []
+
+    def significance(c: Contribution) -> tuple[float, float]:
+        return (c.basis if c.basis is not None else c.value, c.value)
+
+    for _ in range(min(lowest, len(kept))):
+        least = min(kept, key=significance)
+        voluntary = [c for c in kept if c.voluntary]
+        if unplayed_first and voluntary:
+            lowest_voluntary = min(voluntary, key=lambda c: (c.value, significance(c)))
+            if lowest_voluntary.value >= least.value:
+                least = lowest_voluntary
+        kept.remove(least)
+        cut.append(least)
+    for _ in range(min(highest, len(kept))):
+        most = max(kept, key=significance)
+        kept.remove(most)
+        cut.append(most)
+    return kept, cut
 
 
 __all__ = [
-    "TIEBREAKS", "Contribution", "TiebreakCode", "TiebreakSpec", "TiebreakValue",
-    "compute_tiebreak", "parse_tiebreak", "parse_tiebreak_list",
+    "DEFAULT_EDITION", "EDITIONS", "TIEBREAKS", "Contribution", "TiebreakCode", "TiebreakContext", "TiebreakSpec",
+    "TiebreakValue", "compute_tiebreak", "cut_contributions", "parse_rules", "parse_tiebreak", "parse_tiebreak_list",
 ]

@@ -1,21 +1,42 @@
-"""The shapes every tie-break shares: a value, the contributions that make it up, and its spec."""
+"""The shapes every tie-break shares: a value, the contributions that make it up, its spec, and its context.
+
+A tie-break is computed in a :class:`TiebreakContext`: the derived state plus what FIDE C.07 needs beyond it,
+namely the edition of the rules (the 2026 edition caps the dummy opponent, Art. 16.4) and whether the
+pairings were fixed in advance (round robins: Art. 15.2 instead of Art. 16). The context is a
+:class:`~sheetpair.core.state.TournamentState`, so a tie-break written against the state works unchanged.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
+from ..model import Outcome
 from ..state import PlayerState, RoundRecord, TournamentState
+
+EDITIONS: tuple[str, ...] = ("2026", "2024")
+"""Editions of FIDE C.07 sheetpair computes: in force from 1 March 2026, and from 1 August 2024."""
+
+DEFAULT_EDITION = "2026"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Contribution:
-    """One part of a tie-break value: usually one round against one opponent."""
+    """One part of a tie-break value: usually one round against one opponent (or the dummy of Art. 16.4)."""
 
     value: float
     round: int | None = None
     opponent: int | None = None
     note: str = ""
+    basis: float | None = None
+    """The opponent's (or dummy's) score the value is built on; Sonneborn-Berger cuts look at it first (14.1)."""
+    result: float | None = None
+    """The participant's points in that round, where the value depends on them."""
+    voluntary: bool = False
+    """A voluntary unplayed round (requested bye or forfeit loss, C.07 16.1): Cut modifiers remove it first (16.5)."""
 
 
 @dataclass(frozen=True)
@@ -27,21 +48,91 @@ class TiebreakValue:
     contributions: tuple[Contribution, ...] = ()
     cut: tuple[Contribution, ...] = ()
     """Contributions a Cut or Median modifier removed."""
+    lower_is_better: bool = False
+    """True where a lower value ranks higher (TPN, the place given by DE)."""
+    note: str = ""
+    """Why the value is what it is when it is not a plain sum (e.g. a rating tie-break dropped, Art. 10)."""
+
+    @property
+    def sort_key(self) -> float:
+        """The value oriented so that higher ranks first."""
+        return -self.value if self.lower_is_better else self.value
 
 
-Compute = Callable[[TournamentState, int, Collection[int]], list[Contribution]]
-"""(state, player, tied group) -> contributions; the group matters only to tie-breaks of type A."""
+@dataclass
+class TiebreakContext(TournamentState):
+    """The derived state with what C.07 needs on top: the rules edition and whether pairings were predetermined.
+
+    Whole-tournament facts (adjusted scores, the direct-encounter order of a tied group) are computed once
+    per context and kept in :meth:`memo`, so build one context for a whole standings table.
+    """
+
+    rules: str = DEFAULT_EDITION
+    predetermined: bool = False
+    """True for round robins and other fixed schedules: C.07 15.2 applies instead of Art. 16."""
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, state: TournamentState, *, rules: str | None = None) -> TiebreakContext:
+        """The context for ``state`` under C.07 edition ``rules`` (default: the event's ``tiebreak_rules``).
+
+        An existing context is reused unless another edition is asked for.
+        """
+        if isinstance(state, TiebreakContext) and (rules is None or rules == state.rules):
+            return state
+        edition = rules or state.settings.tiebreak_rules
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown tie-break rules edition {edition!r} (known: {', '.join(EDITIONS)})")
+        return cls(state.settings, state.through_round, state.players, rules=edition,
+                   predetermined=has_predetermined_pairings(state.settings.system))
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()`` the first time ``key`` is asked for in this context, the stored answer afterwards."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        answer: T = self._memo[key]
+        return answer
+
+    def records(self, tpn: int) -> list[RoundRecord]:
+        """The player's rounds with a known outcome (a game still to be played counts for nothing yet)."""
+        return [r for r in self[tpn].records if r.outcome is not Outcome.PENDING]
+
+
+def has_predetermined_pairings(system_name: str) -> bool:
+    """True when the system fixes every pairing in advance (its withdrawn players stay in the schedule)."""
+    from ...pairing import SYSTEMS  # imported here: pairing systems themselves use tie-breaks
+
+    system = SYSTEMS.get(system_name)
+    return bool(system is not None and system.keeps_withdrawn_in_schedule)
+
+
+Compute = Callable[[TiebreakContext, int, Collection[int]], list[Contribution]]
+"""(context, player, tied group) -> contributions; the group matters only to tie-breaks of type A."""
+
+Evaluate = Callable[[TiebreakContext, int, Collection[int], Sequence[Contribution]], float]
+"""(context, player, tied group, kept contributions) -> value, for tie-breaks that are not plain sums."""
+
+
+def total(_context: TiebreakContext, _tpn: int, _group: Collection[int], parts: Sequence[Contribution]) -> float:
+    """The plain sum of the contributions kept after any cut."""
+    return sum(c.value for c in parts)
 
 
 @dataclass(frozen=True)
 class TiebreakSpec:
-    """A tie-break code: what it is called, how it is computed, and whether it looks only at the tied group."""
+    """A tie-break code: what it is called, how it is computed, and how its modifiers and order work."""
 
     code: str
     name: str
     compute: Compute
     uses_tied_group: bool = False
     cuttable: bool = False
+    evaluate: Evaluate = total
+    lower_is_better: bool = False
+    unplayed_cut_first: bool = False
+    """Cut modifiers remove voluntary unplayed rounds first (C.07 16.5: BH, FB, SB)."""
+    needs_ratings: bool = False
+    """A rating tie-break (C.07 Art. 10): dropped when any participant is unrated."""
 
 
 def opponent_score(state: TournamentState, record: RoundRecord) -> float:

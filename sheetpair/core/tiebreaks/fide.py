@@ -1,91 +1,474 @@
-"""FIDE C.07 tie-breaks: Buchholz, Sonneborn-Berger, Koya, progressive score, direct encounter, counts."""
+"""FIDE C.07 tie-breaks (edition in force from 1 March 2026; the 1 August 2024 edition on request).
+
+Articles cited are those of C.07-2026. Two regimes decide how an unplayed round counts:
+
+* **Swiss (15.3 → Art. 16).** Opponents see a participant's score *adjusted* (16.3): requested byes
+  followed only by voluntary unplayed rounds (VURs) — a withdrawal, a bye in the last round — count as
+  draws. A participant's own unplayed round is a game against a **dummy** whose score is the
+  participant's own (16.4); the 2026 edition caps it at the scheduled opponent's adjusted score for a
+  forfeit (16.4.1) and at half the maximum for any other unplayed round (16.4.2). Cut modifiers remove
+  VURs first (16.5).
+* **Predetermined pairings (15.2, round robins).** A forfeit is a regular game against the scheduled
+  opponent, except that every forfeit stays unplayed for the rating tie-breaks (Art. 10) and a forfeit
+  loss stays unplayed for the participant's own-record tie-breaks (Art. 7). The rest round of an odd
+  round robin has no opponent and contributes nothing.
+
+The unplayed-round handling, the average for repeated encounters in DE and the rounding of the rating
+tie-breaks follow the TEC tie-break server (O. Milvang, ``gacrux/tiebreak.py``) where C.07 leaves room.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import math
+from bisect import bisect_left
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
+from fractions import Fraction
 
 from ..model import Colour, Outcome
-from ..state import RoundRecord, TournamentState
-from .base import Compute, Contribution, TiebreakSpec, game_records, opponent_score
+from ..results import format_points
+from ..state import RoundRecord
+from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
+
+VOLUNTARY = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT, Outcome.FORFEIT_LOSS})
+"""C.07 16.1: a requested bye (rounds after a withdrawal are zero-point byes) or a forfeit loss."""
+
+FORFEITS = frozenset({Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS})
 
 
-def _buchholz(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+# --- how rounds count --------------------------------------------------------------------------------------
+
+def is_voluntary(record: RoundRecord) -> bool:
+    """True for a voluntary unplayed round (C.07 16.1)."""
+    return record.outcome in VOLUNTARY
+
+
+def counts_as_game(context: TiebreakContext, record: RoundRecord) -> bool:
+    """True when the round is a game against its opponent for Art. 6, 8 and 9 (15.2: forfeits too, when predetermined)."""
+    if record.opponent is None:
+        return False
+    return record.played or (context.predetermined and record.outcome in FORFEITS)
+
+
+def counts_as_own_game(context: TiebreakContext, record: RoundRecord) -> bool:
+    """True when the round is a game for the own-record tie-breaks of Art. 7 (15.2: forfeit wins too, when predetermined)."""
+    return record.played or (context.predetermined and record.outcome is Outcome.FORFEIT_WIN)
+
+
+def adjusted_score(context: TiebreakContext, tpn: int) -> float:
+    """The score opponents see (C.07 16.3): requested byes followed only by VURs count as draws.
+
+    A requested bye followed only by voluntary unplayed rounds, or in the last round (category 16.2.5,
+    which covers every round after a withdrawal), is worth a draw; everything else counts at the points
+    awarded. Predetermined pairings have no such rounds (15.2), so the score is the plain score.
+    """
+    def compute() -> float:
+        records = context.records(tpn)
+        if context.predetermined:
+            return sum(r.points for r in records)
+        last_elected = max((r.round for r in records if not is_voluntary(r)), default=0)
+        draw = context.settings.points_draw
+        return sum(r.points if r.round <= last_elected or r.opponent is not None else draw for r in records)
+
+    return context.memo(("adjusted", tpn), compute)
+
+
+def _dummy_score(context: TiebreakContext, tpn: int, record: RoundRecord) -> tuple[float, str]:
+    """The dummy opponent's score for an unplayed round of ``tpn`` (C.07 16.4) and how it was found."""
+    own = context.score(tpn)
+    if context.rules == "2024":
+        return own, f"dummy opponent: own score {format_points(own)}"
+    if record.opponent is not None:
+        cap = adjusted_score(context, record.opponent)
+        rule = "16.4.1: capped at the scheduled opponent's adjusted score"
+    else:
+        cap = context.settings.points_draw * context.through_round
+        rule = "16.4.2: capped at a draw's points per round"
+    if own <= cap:
+        return own, f"dummy opponent: own score {format_points(own)}"
+    return cap, f"dummy opponent: own score {format_points(own)} {rule} {format_points(cap)}"
+
+
+def _opponent_or_dummy(context: TiebreakContext, tpn: int) -> list[tuple[RoundRecord, float, str]]:
+    """Each round that counts for Buchholz and Sonneborn-Berger, with the score it brings (Art. 8, 9, 16)."""
+    rounds = []
+    for r in context.records(tpn):
+        if counts_as_game(context, r):
+            assert r.opponent is not None
+            score = adjusted_score(context, r.opponent)
+            plain = context.score(r.opponent)
+            note = "opponent's score" if score == plain else f"opponent's adjusted score (16.3; scored {format_points(plain)})"
+            rounds.append((r, score, note))
+        elif not context.predetermined:
+            score, note = _dummy_score(context, tpn, r)
+            rounds.append((r, score, note))
+    return rounds
+
+
+# --- Art. 8: the Buchholz family ---------------------------------------------------------------------------
+
+def _buchholz(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """BH (8.1): the sum of the opponents' scores, a dummy standing in for each unplayed round."""
     return [
-        Contribution(opponent_score(state, r), r.round, r.opponent, "opponent's score")
-        for r in game_records(state[tpn])
+        Contribution(score, r.round, r.opponent, note, basis=score, result=r.points,
+                     voluntary=is_voluntary(r) and not counts_as_game(context, r))
+        for r, score, note in _opponent_or_dummy(context, tpn)
     ]
 
 
-def _sonneborn_berger(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+def fore_context(context: TiebreakContext) -> TiebreakContext:
+    """The event as if every paired game of the final round had been drawn (C.07 8.3, Fore Buchholz).
+
+    The final round is the event's last planned round, once the state includes it (standings include a
+    round from its first result on); its games, forfeits and unfinished games alike, count as draws
+    against the scheduled opponent, and its byes keep their value. Before that, FB equals BH.
+    """
+    def compute() -> TiebreakContext:
+        final = context.settings.rounds
+        if context.through_round < final:
+            return context
+        draw = context.settings.points_draw
+        players = {
+            tpn: replace(state, records=[
+                RoundRecord(r.round, r.opponent, r.scheduled_colour, Outcome.DRAW, draw, r.scheduled_colour)
+                if r.round == final and r.opponent is not None else r
+                for r in state.records
+            ])
+            for tpn, state in context.players.items()
+        }
+        return TiebreakContext(context.settings, context.through_round, players,
+                               rules=context.rules, predetermined=context.predetermined)
+
+    return context.memo("fore", compute)
+
+
+def _fore_buchholz(context: TiebreakContext, tpn: int, group: Collection[int]) -> list[Contribution]:
+    """FB (8.3): Buchholz with every paired game of the final round counted as a draw."""
+    return _buchholz(fore_context(context), tpn, group)
+
+
+def _opponents_buchholz(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """AOB (8.2): each opponent met over the board brings its own Buchholz; the value is their average."""
     parts = []
-    for r in game_records(state[tpn]):
-        opp = opponent_score(state, r)
-        fraction = r.result_fraction or 0.0
-        parts.append(Contribution(opp * fraction, r.round, r.opponent, f"{fraction:g} × opponent's {opp:g}"))
+    for r in context.records(tpn):
+        if counts_as_game(context, r):
+            assert r.opponent is not None
+            bh = _buchholz_of(context, r.opponent)
+            parts.append(Contribution(bh, r.round, r.opponent, "opponent's Buchholz", basis=bh))
     return parts
 
 
-def _koya(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    threshold = state.max_points / 2
+def _buchholz_of(context: TiebreakContext, tpn: int) -> float:
+    """A player's plain Buchholz, computed once per context."""
+    return context.memo(("BH", tpn), lambda: sum(c.value for c in _buchholz(context, tpn, ())))
+
+
+def _mean_to(places: int) -> Evaluate:
+    """The average of the kept contributions, rounded half up to ``places`` decimals (0 when there are none)."""
+    def evaluate(_c: TiebreakContext, _t: int, _g: Collection[int], parts: Sequence[Contribution]) -> float:
+        if not parts:
+            return 0.0
+        mean = sum((Fraction(c.value).limit_denominator(1000) for c in parts), Fraction(0)) / len(parts)
+        scale: int = 10**places
+        return _half_up(mean * scale) / scale
+
+    return evaluate
+
+
+# --- Art. 9: Sonneborn-Berger and Koya ---------------------------------------------------------------------
+
+def _sonneborn_berger(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """SB (9.1): each opponent's (or dummy's) score times the points scored in that round."""
     return [
-        Contribution(r.points, r.round, r.opponent, f"opponent scored {opponent_score(state, r):g} ≥ {threshold:g}")
-        for r in game_records(state[tpn])
-        if opponent_score(state, r) >= threshold - 1e-9
+        Contribution(score * r.points, r.round, r.opponent, f"{format_points(r.points)} × {note} {format_points(score)}",
+                     basis=score, result=r.points, voluntary=is_voluntary(r) and not counts_as_game(context, r))
+        for r, score, note in _opponent_or_dummy(context, tpn)
     ]
 
 
-def _progressive(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+def koya_threshold(context: TiebreakContext) -> float:
+    """Half the maximum possible score (C.07 9.2), counting the games a player can have had so far.
+
+    With predetermined pairings the maximum is a win in every scheduled game: in an odd round robin every
+    player rests once per cycle, so the most games anyone is scheduled for is one fewer per cycle than the
+    rounds (the TEC tie-break server makes the same reduction). In a Swiss every round can bring a win.
+    """
+    games = context.through_round
+    if context.predetermined:
+        games = max((sum(1 for r in p.records if r.opponent is not None) for p in context.players.values()), default=0)
+    return context.settings.points_win * games / 2
+
+
+def _koya(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """KS (9.2): points scored against the participants who finished on at least half the maximum."""
+    threshold = context.memo("koya", lambda: koya_threshold(context))
+    return [
+        Contribution(r.points, r.round, r.opponent,
+                     f"opponent scored {format_points(context.score(r.opponent))} ≥ {format_points(threshold)}",
+                     basis=context.score(r.opponent), result=r.points)
+        for r in context.records(tpn)
+        if r.opponent is not None and context.score(r.opponent) >= threshold - 1e-9
+    ]
+
+
+# --- Art. 7: the participant's own record ------------------------------------------------------------------
+
+def _progressive(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """PS (7.5): the running score after each round, summed; Cut-1 drops the score after round 1."""
     running = 0.0
     parts = []
-    for r in state[tpn].records:
+    for r in context.records(tpn):
         running += r.points
-        parts.append(Contribution(running, r.round, None, "score after the round"))
+        parts.append(Contribution(running, r.round, None, "score after the round", result=r.points))
     return parts
 
 
-def _direct_encounter(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
-    """Points scored against the other tied players, applied only when all of them have met each other."""
-    others = set(group) - {tpn}
-    if not others or not _all_have_met(state, group):
-        return []
-    return [
-        Contribution(r.points, r.round, r.opponent, "game between tied players")
-        for r in game_records(state[tpn])
-        if r.opponent in others
-    ]
+def _count(predicate: Callable[[TiebreakContext, RoundRecord], bool], note: str) -> Compute:
+    """A tie-break counting the rounds that satisfy ``predicate(context, record)``."""
 
-
-def _all_have_met(state: TournamentState, group: Collection[int]) -> bool:
-    members = list(group)
-    return all(
-        any(r.opponent == b and r.result_fraction is not None for r in state[a].records)
-        for i, a in enumerate(members)
-        for b in members[i + 1:]
-    )
-
-
-def _count(predicate: Callable[[RoundRecord, float], bool], note: str) -> Compute:
-    """A tie-break counting the rounds that satisfy ``predicate(record, points_for_a_win)``."""
-
-    def compute(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-        win = state.settings.points_win
-        return [Contribution(1.0, r.round, r.opponent, note) for r in state[tpn].records if predicate(r, win)]
+    def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+        return [
+            Contribution(1.0, r.round, r.opponent, note, result=r.points)
+            for r in context.records(tpn) if predicate(context, r)
+        ]
 
     return compute
 
 
-SPECS: tuple[TiebreakSpec, ...] = (
-    TiebreakSpec("BH", "Buchholz", _buchholz, cuttable=True),
-    TiebreakSpec("SB", "Sonneborn-Berger", _sonneborn_berger, cuttable=True),
-    TiebreakSpec("KS", "Koya", _koya),
-    TiebreakSpec("PS", "Progressive (cumulative) score", _progressive, cuttable=True),
-    TiebreakSpec("DE", "Direct encounter", _direct_encounter, uses_tied_group=True),
-    TiebreakSpec("WIN", "Number of rounds won, with or without playing", _count(
-        lambda r, win: 0 < win <= r.points, "round worth a win")),
-    TiebreakSpec("WON", "Number of games won over the board", _count(
-        lambda r, _win: r.outcome is Outcome.WIN, "game won")),
-    TiebreakSpec("BPG", "Number of games played with Black", _count(
-        lambda r, _win: r.played and r.colour is Colour.BLACK, "game with Black")),
-    TiebreakSpec("BWG", "Number of games won with Black", _count(
-        lambda r, _win: r.outcome is Outcome.WIN and r.colour is Colour.BLACK, "win with Black")),
+def _won(context: TiebreakContext, r: RoundRecord) -> bool:
+    return r.outcome in (Outcome.WIN, Outcome.FORFEIT_WIN) and counts_as_own_game(context, r)
+
+
+def _with_black(context: TiebreakContext, r: RoundRecord) -> bool:
+    return counts_as_own_game(context, r) and r.scheduled_colour is Colour.BLACK
+
+
+def _standard_points(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """STD (7.7): 1 for a round worth more than a draw, ½ for a round worth a draw, 0 otherwise.
+
+    This is the comparison with the scheduled opponent for every ordinary result, and it brings
+    non-standard scoring (e.g. 3/1/0) back to 1/½/0. For the uneven results (½-0, 0-0, double forfeit)
+    it keeps the points actually awarded, as the TEC tie-break server does.
+    """
+    draw = context.settings.points_draw
+    parts = []
+    for r in context.records(tpn):
+        value = 1.0 if r.points > draw + 1e-9 else 0.5 if abs(r.points - draw) < 1e-9 else 0.0
+        parts.append(Contribution(value, r.round, r.opponent, f"{format_points(r.points)} point(s) in the round",
+                                  result=r.points))
+    return parts
+
+
+def _pairing_number(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """TPN (7.8): the start number, lowest first."""
+    return [Contribution(float(tpn), note="start number")]
+
+
+# --- Art. 6: direct encounter ------------------------------------------------------------------------------
+
+def _encounters(context: TiebreakContext, tpn: int, group: Collection[int]) -> list[Contribution]:
+    """DE (6.1): the games among the tied players; repeated encounters count as their average (6.1.2)."""
+    others = set(group) - {tpn}
+    games = [r for r in context.records(tpn) if r.opponent in others and counts_as_game(context, r)]
+    meetings: dict[int, int] = {}
+    for r in games:
+        assert r.opponent is not None
+        meetings[r.opponent] = meetings.get(r.opponent, 0) + 1
+    return [
+        Contribution(r.points / meetings[r.opponent], r.round, r.opponent,
+                     "game between tied players" if meetings[r.opponent] == 1
+                     else f"1/{meetings[r.opponent]} of the games against this opponent (6.1.2)",
+                     result=r.points)
+        for r in games if r.opponent is not None
+    ]
+
+
+def direct_encounter_order(context: TiebreakContext, group: Collection[int]) -> list[list[int]]:
+    """The tied ``group`` ordered by direct encounter into sub-groups, best first (C.07 Art. 6).
+
+    6.2: when all have met, rank by the points among them and apply Art. 6 again to each sub-group still
+    tied. 6.3 (not all have met): a player ahead whatever the missing games bring ranks first, then the
+    same for the next place; Art. 6 is applied again to the rest.
+    """
+    members = sorted(group)
+    if len(members) < 2:
+        return [members]
+    points = {t: sum(c.value for c in _encounters(context, t, members)) for t in members}
+    opponents_met = {t: {c.opponent for c in _encounters(context, t, members)} for t in members}
+    win = context.settings.points_win
+    if all(len(opponents_met[t]) == len(members) - 1 for t in members) or context.predetermined:
+        levels: dict[float, list[int]] = {}
+        for t in members:
+            levels.setdefault(round(points[t], 9), []).append(t)
+        if len(levels) == 1:
+            return [members]
+        return [sub for level in sorted(levels, reverse=True) for sub in direct_encounter_order(context, levels[level])]
+    most = {t: points[t] + win * (len(members) - 1 - len(opponents_met[t])) for t in members}
+    placed: list[list[int]] = []
+    rest = list(members)
+    while len(rest) > 1:
+        leader = max(rest, key=lambda t: (points[t], most[t], -t))
+        if not all(points[leader] > most[t] + 1e-9 for t in rest if t != leader):
+            break
+        placed.append([leader])
+        rest.remove(leader)
+    if not placed:
+        return [members]
+    return placed + (direct_encounter_order(context, rest) if len(rest) > 1 else [rest] if rest else [])
+
+
+def _direct_encounter_place(context: TiebreakContext, tpn: int, group: Collection[int],
+                            _parts: Sequence[Contribution]) -> float:
+    """The place DE gives within the tied group (1 = first, shared places repeat), 0 when it separates nobody."""
+    order = context.memo(("DE", frozenset(group)), lambda: direct_encounter_order(context, group))
+    if len(order) < 2:
+        return 0.0
+    place = 1
+    for sub in order:
+        if tpn in sub:
+            return float(place)
+        place += len(sub)
+    return 0.0
+
+
+# --- Art. 10: rating tie-breaks ----------------------------------------------------------------------------
+
+SCORE_TO_DP: tuple[int, ...] = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184,
+    193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501,
+    538, 589, 677, 800,
 )
+"""FIDE B.02 8.1.1: dp for p = 0.50, 0.51, ..., 1.00 (for p < 0.50, dp(p) = -dp(1 - p))."""
+
+PD_BOUNDS: tuple[int, ...] = (
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170, 179, 188,
+    197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517,
+    559, 619, 735,
+)
+"""FIDE B.02 8.1.2: the largest rating difference giving the higher-rated player 0.50, 0.51, ..., 0.99 (above: 1.00)."""
+
+
+def expected_score(rating: int, opponent: int) -> Fraction:
+    """The B.02 8.1.2 expected score of ``rating`` against ``opponent``, without the 400-point cut."""
+    difference = rating - opponent
+    higher = Fraction(50 + bisect_left(PD_BOUNDS, abs(difference)), 100)
+    return higher if difference >= 0 else 1 - higher
+
+
+def _half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+def _ratings_played(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2)."""
+    parts = []
+    for r in context.records(tpn):
+        if r.played and r.opponent is not None:
+            rating = context[r.opponent].player.rating
+            parts.append(Contribution(float(rating), r.round, r.opponent, f"opponent's rating, result {format_points(r.result_fraction or 0)}",
+                                      result=r.result_fraction))
+    return parts
+
+
+def _average_rating(parts: Sequence[Contribution]) -> int:
+    """ARO (10.1): the average rating, rounded to the nearest integer, .5 up."""
+    return _half_up(Fraction(sum(int(c.value) for c in parts), len(parts))) if parts else 0
+
+
+def performance_rating(parts: Sequence[Contribution]) -> int:
+    """TPR (10.2): ARO plus the B.02 dp of the percentage scored, p rounded to two decimals half up."""
+    if not parts:
+        return 0
+    scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
+    percent = _half_up(scored * 100 / len(parts))
+    dp = SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
+    return _average_rating(parts) + dp
+
+
+def perfect_performance(parts: Sequence[Contribution]) -> int:
+    """PTP (10.3): the lowest rating whose expected score over these games reaches the score made.
+
+    A zero score gives the lowest opponent's rating minus 800.
+    """
+    if not parts:
+        return 0
+    ratings = [int(c.value) for c in parts]
+    scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
+    if scored == 0:
+        return min(ratings) - 800
+    low, high = min(ratings) - 800, max(ratings) + 800  # expected(low) < score <= expected(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if sum(expected_score(middle, o) for o in ratings) >= scored:
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def _rating_value(function: Callable[[Sequence[Contribution]], int]) -> Evaluate:
+    def evaluate(_c: TiebreakContext, _t: int, _g: Collection[int], parts: Sequence[Contribution]) -> float:
+        return float(function(parts))
+
+    return evaluate
+
+
+def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]], int]) -> Compute:
+    """APRO/APPO (10.4, 10.5): each opponent met over the board brings its own TPR or PTP."""
+
+    def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+        parts = []
+        for r in context.records(tpn):
+            if r.played and r.opponent is not None:
+                value = _performance_of(context, r.opponent, key, function)
+                parts.append(Contribution(float(value), r.round, r.opponent, f"opponent's {key}"))
+        return parts
+
+    return compute
+
+
+def _performance_of(context: TiebreakContext, tpn: int, key: str,
+                    function: Callable[[Sequence[Contribution]], int]) -> int:
+    """A player's own TPR or PTP, computed once per context."""
+    return context.memo((key, tpn), lambda: function(_ratings_played(context, tpn, ())))
+
+
+def _own_rating(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """RTNG (10.6): the participant's own rating, highest first."""
+    return [Contribution(float(context[tpn].player.rating), note="rating")]
+
+
+SPECS: tuple[TiebreakSpec, ...] = (
+    TiebreakSpec("DE", "Direct encounter", _encounters, uses_tied_group=True,
+                 evaluate=_direct_encounter_place, lower_is_better=True),
+    TiebreakSpec("WIN", "Number of wins, with or without playing", _count(
+        lambda c, r: 0 < c.settings.points_win <= r.points, "round worth a win")),
+    TiebreakSpec("WON", "Number of games won", _count(_won, "game won")),
+    TiebreakSpec("BPG", "Number of games played with Black", _count(_with_black, "game with Black")),
+    TiebreakSpec("BWG", "Number of games won with Black", _count(
+        lambda c, r: _won(c, r) and _with_black(c, r), "win with Black")),
+    TiebreakSpec("PS", "Progressive (cumulative) score", _progressive, cuttable=True),
+    TiebreakSpec("REP", "Rounds one elected to play", _count(
+        lambda _c, r: not is_voluntary(r), "round elected to play")),
+    TiebreakSpec("STD", "Standard points", _standard_points),
+    TiebreakSpec("TPN", "Tournament pairing number", _pairing_number, lower_is_better=True),
+    TiebreakSpec("BH", "Buchholz", _buchholz, cuttable=True, unplayed_cut_first=True),
+    TiebreakSpec("AOB", "Average of opponents' Buchholz", _opponents_buchholz, evaluate=_mean_to(2)),
+    TiebreakSpec("FB", "Fore Buchholz", _fore_buchholz, cuttable=True, unplayed_cut_first=True),
+    TiebreakSpec("SB", "Sonneborn-Berger", _sonneborn_berger, cuttable=True, unplayed_cut_first=True),
+    TiebreakSpec("KS", "Koya system", _koya),
+    TiebreakSpec("ARO", "Average rating of opponents", _ratings_played, cuttable=True,
+                 evaluate=_rating_value(_average_rating), needs_ratings=True),
+    TiebreakSpec("TPR", "Tournament performance rating", _ratings_played,
+                 evaluate=_rating_value(performance_rating), needs_ratings=True),
+    TiebreakSpec("PTP", "Perfect tournament performance", _ratings_played,
+                 evaluate=_rating_value(perfect_performance), needs_ratings=True),
+    TiebreakSpec("APRO", "Average performance rating of opponents", _opponents_performance("TPR", performance_rating),
+                 evaluate=_rating_value(_average_rating), needs_ratings=True),
+    TiebreakSpec("APPO", "Average perfect performance of opponents", _opponents_performance("PTP", perfect_performance),
+                 evaluate=_rating_value(_average_rating), needs_ratings=True),
+    TiebreakSpec("RTNG", "Rating", _own_rating, needs_ratings=True),
+)
+
+__all__ = ["SPECS", "adjusted_score", "direct_encounter_order", "expected_score", "fore_context", "is_voluntary",
+           "koya_threshold", "perfect_performance", "performance_rating"]

@@ -1,0 +1,299 @@
+"""The Excel buttons: pair the next round, update the standings, make reports, import a TRF or CSV.
+
+Each button is one function taking the open ``xw.Book``; the same functions serve both add-ins:
+
+* xlwings Lite: the ``main.py`` that ``sheetpair addin --lite`` writes wraps each in an ``@script``.
+* The classic ribbon add-in (Windows/macOS with a local Python): its VBA calls ``RunPython``, which runs
+  :func:`run_from_excel` with the button's name on ``xw.Book.caller()`` (the active workbook).
+
+Every button takes the one path the command line takes too, :func:`~sheetpair.io.workbook.edit_workbook`
+over a :class:`~sheetpair.io.xlwings_port.XlwingsPort`: read the whole workbook, compute with
+:mod:`sheetpair.core.operations`, then write. The port only collects writes until :meth:`commit`, so a
+failure anywhere leaves the workbook as it was; the arbiter then reads the reason in plain words in a
+message box (where the engine has one) and on the small ``sheetpair`` status sheet, never a traceback.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import xlwings as xw
+
+from .core import operations
+from .core.errors import InputError, OperationError, SheetpairError
+from .core.model import Player, Tournament
+from .core.standings import standings
+from .core.tiebreaks import parse_tiebreak_list
+from .io.html_report import report_html
+from .io.port import CellValue, SheetSpec, cell_text
+from .io.roster import read_roster_text
+from .io.trf import read_trf
+from .io.workbook import (
+    META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
+)
+from .io.xlwings_port import XlwingsPort
+
+STATUS_SHEET = "sheetpair"
+IMPORT_SHEET = "Import"
+REPORT_SHEET = "Report"
+IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin")
+"""Settings an arbiter may give above a pasted CSV roster (``Import`` sheet, column A key, column B value)."""
+_TRF_PLAYER_LINE = re.compile(r"^001 ")
+
+
+# --- the buttons -------------------------------------------------------------------------------------
+
+def pair_next_round(book: xw.Book) -> str:
+    """Pairs the next round and writes its sheet (results of the current round must all be in)."""
+    return _run(book, "Pair next round", _pair_next_round)
+
+
+def update_standings(book: xw.Book) -> str:
+    """Reads the results typed in the round sheets and rewrites Standings and Crosstable."""
+    return _run(book, "Update standings", _update_standings)
+
+
+def make_reports(book: xw.Book) -> str:
+    """Updates the standings and makes the HTML report (standings and crosstable).
+
+    The classic add-in saves it beside the workbook; xlwings Lite (no file system) and unsaved workbooks
+    get the ``Report`` sheet instead, whose column A is the page to copy into a ``.html`` file.
+    """
+    return _run(book, "Make reports", lambda port: _make_reports(port, book))
+
+
+def import_trf_csv(book: xw.Book) -> str:
+    """Starts the event from the TRF or CSV text pasted into the ``Import`` sheet (made on first use)."""
+    return _run(book, "Import TRF/CSV", _import_trf_csv)
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str
+    label: str
+    run: Callable[[xw.Book], str]
+    image: str
+    """The Office icon (``imageMso``) the ribbon shows."""
+
+
+BUTTONS: tuple[Button, ...] = (
+    Button("pair_next_round", "Pair next round", pair_next_round, "TableInsert"),
+    Button("update_standings", "Update standings", update_standings, "RefreshAll"),
+    Button("make_reports", "Make reports", make_reports, "FilePrintPreview"),
+    Button("import_trf_csv", "Import TRF/CSV", import_trf_csv, "ImportTextFile"),
+)
+
+
+def run_from_excel(name: str) -> str:
+    """The classic add-in's entry: ``RunPython "import sheetpair.addin; sheetpair.addin.run_from_excel('pair_next_round')"``."""
+    button = next((b for b in BUTTONS if b.name == name), None)
+    if button is None:
+        raise ValueError(f"no sheetpair button is called {name!r}")
+    return button.run(xw.Book.caller())
+
+
+# --- what the buttons do -----------------------------------------------------------------------------
+
+ButtonResult = tuple[str, str | None]
+"""What a button tells the arbiter, and the sheet to show afterwards."""
+
+
+def _pair_next_round(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
+    paired = edit_workbook(port, operations.pair_next_round)
+    byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
+    notes = "".join(f" Note: {note}" for note in paired.notes)
+    return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
+            f"Result column.{notes}", round_sheet_name(paired.number))
+
+
+def _update_standings(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
+    table, played = edit_workbook(port, lambda t: (standings(t), t.current_round))
+    return f"Standings of {len(table)} players after round {played} are up to date.", STANDINGS_SHEET
+
+
+def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
+    _require_tournament(port)
+    tournament = edit_workbook(port, lambda t: t)
+    html = report_html(tournament)
+    target = _report_file(book)
+    if target is None:
+        title = "HTML report: copy column A into a text file named report.html"
+        port.write_sheet(SheetSpec(REPORT_SHEET, [title], [[line] for line in html.splitlines()],
+                                   text_columns=frozenset({title}), column_widths={title: 120}))
+        return (f"The report is in the {REPORT_SHEET} sheet: copy its column A into a file named report.html.",
+                REPORT_SHEET)
+    target.write_text(html, encoding="utf-8")
+    return f"The report is saved as {target}.", STANDINGS_SHEET
+
+
+def _report_file(book: xw.Book) -> Path | None:
+    """Where the classic add-in saves the report: beside a saved workbook. ``None`` in xlwings Lite (the
+    browser has no file system) and for a workbook never saved."""
+    if sys.platform == "emscripten":
+        return None
+    workbook = Path(book.fullname)
+    if not workbook.is_absolute() or not workbook.parent.is_dir():
+        return None
+    return workbook.with_name(f"{workbook.stem} report.html")
+
+
+def _require_tournament(port: XlwingsPort) -> None:
+    if SETTINGS_SHEET not in port.sheet_names():
+        raise OperationError("this workbook holds no tournament yet: start one with Import TRF/CSV")
+
+
+def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
+    names = port.sheet_names()
+    if IMPORT_SHEET not in names:
+        port.write_sheet(_import_template())
+        return (f"Paste the TRF file or the CSV roster into the {IMPORT_SHEET} sheet from A{len(IMPORT_KEYS) + 3} down "
+                "(for a CSV roster fill in at least system and rounds), then press Import TRF/CSV again.", IMPORT_SHEET)
+    if SETTINGS_SHEET in names or META_SHEET in names:
+        raise OperationError("this workbook already holds a tournament; import into a new, empty workbook")
+    settings, lines = _read_import_sheet(port.read_sheet(IMPORT_SHEET))
+    text = "\n".join(lines)
+    if not text.strip():
+        raise InputError(f"{IMPORT_SHEET}: nothing is pasted below the settings")
+    if any(_TRF_PLAYER_LINE.match(line) for line in lines):
+        tournament = read_trf(text, system=settings.get("system"))
+        kind = "TRF"
+    else:
+        tournament = _new_event(read_roster_text(text, source=IMPORT_SHEET), settings)
+        kind = "CSV roster"
+    save_tournament(port, tournament)
+    return (f"Imported the {kind}: {len(tournament.players)} players, {tournament.settings.rounds} rounds, "
+            f"system {tournament.settings.system}, {tournament.current_round} round(s) played.", PLAYERS_SHEET)
+
+
+def _import_template() -> SheetSpec:
+    rows: list[list[CellValue]] = [[key, None] for key in IMPORT_KEYS]
+    rows.append(["(paste the TRF or CSV lines from the next row down, one line per row in column A)", None])
+    return SheetSpec(IMPORT_SHEET, ["Setting or pasted line", "Value"], rows,
+                     text_columns=frozenset({"Setting or pasted line", "Value"}), column_widths={"Setting or pasted line": 60})
+
+
+def _read_import_sheet(rows: list[list[CellValue]]) -> tuple[dict[str, str], list[str]]:
+    """Splits the ``Import`` sheet into settings (known keys in column A) and the pasted lines.
+
+    A row Excel split into several cells (CSV pasted with "text to columns") is joined back as CSV.
+    """
+    settings: dict[str, str] = {}
+    lines: list[str] = []
+    for row in rows[1:]:
+        cells = [cell_text(v) for v in row]
+        while cells and cells[-1] == "":
+            cells.pop()
+        if not cells or cells[0].startswith("(paste "):
+            continue
+        key = cells[0].strip().lower()
+        if key in IMPORT_KEYS:
+            if len(cells) > 1 and cells[1].strip():
+                settings[key] = cells[1].strip()
+            continue
+        if len(cells) == 1:
+            lines.append(cells[0])
+        else:
+            buffer = io.StringIO()
+            csv.writer(buffer, lineterminator="").writerow(cells)
+            lines.append(buffer.getvalue())
+    return settings, lines
+
+
+def _new_event(players: list[Player], settings: dict[str, str]) -> Tournament:
+    """A new event from a roster and the ``Import`` settings, with the defaults the ``new`` command uses."""
+    if "system" not in settings:
+        raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")
+    chosen = operations.event_settings(
+        settings["system"], len(players),
+        rounds=_whole(settings, "rounds"),
+        bye_value=float(settings["bye_value"].replace(",", ".")) if "bye_value" in settings else None,
+        tiebreaks=parse_tiebreak_list(settings["tiebreaks"]) if "tiebreaks" in settings else None,
+        seed=_whole(settings, "seed"),
+        double_round_robin=_yes(settings, "double_round_robin"),
+    )
+    return operations.new_tournament(players, chosen, keep_order=_yes(settings, "keep_order"))
+
+
+def _whole(settings: dict[str, str], key: str) -> int | None:
+    if key not in settings:
+        return None
+    try:
+        return int(float(settings[key]))
+    except ValueError:
+        raise InputError(f"{IMPORT_SHEET}: {key} must be a whole number, not {settings[key]!r}") from None
+
+
+def _yes(settings: dict[str, str], key: str) -> bool:
+    return settings.get(key, "").strip().lower() in ("yes", "true", "1", "y")
+
+
+# --- running a button: all or nothing, and a plain answer --------------------------------------------
+
+def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], ButtonResult]) -> str:
+    """Runs ``action`` on a fresh port and commits its writes only when it succeeded; tells the arbiter."""
+    port = XlwingsPort(book)
+    try:
+        message, show = action(port)
+    except SheetpairError as error:
+        port.discard()
+        text = str(error).rstrip(".")
+        return _tell(book, title, f"{text[:1].upper()}{text[1:]}. The workbook was not changed.", failed=True)
+    except Exception as error:  # noqa: BLE001 — a bug must still reach the arbiter in words, not a traceback
+        port.discard()
+        return _tell(book, title, f"sheetpair could not finish ({type(error).__name__}: {error}). "
+                                  "The workbook was not changed. Please report this.", failed=True)
+    try:
+        port.commit()
+    except Exception as error:  # noqa: BLE001 — Excel refused a write half-way
+        return _tell(book, title, f"Excel stopped sheetpair while writing ({type(error).__name__}: {error}). "
+                                  "Check the workbook, or undo with Ctrl+Z where Excel allows it.", failed=True)
+    _tell(book, title, message, failed=False)
+    if show is not None:
+        _show(book, show)
+    return message
+
+
+def _show(book: xw.Book, name: str) -> None:
+    """Brings ``name`` to the front: Excel activated each rewritten sheet as it was added.
+
+    ``Sheet.activate()`` would also bring the Excel *application* to the foreground and check it against
+    xlwings' list of running instances, which a button pressed inside Excel does not need; the sheet's own
+    engine call (``Worksheet.Activate`` / ``worksheet.activate()``) is what the arbiter sees.
+    """
+    try:
+        book.sheets[name].impl.activate()
+    except NotImplementedError:
+        pass
+
+
+def _tell(book: xw.Book, title: str, message: str, *, failed: bool) -> str:
+    """Shows ``message``: on the status sheet always, in a message box too when something failed."""
+    status = XlwingsPort(book)
+    rows: list[list[CellValue]] = [
+        ["Button", title],
+        ["Outcome", "FAILED" if failed else "done"],
+        ["Message", message],
+        ["When", dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")],
+    ]
+    if STATUS_SHEET in status.sheet_names():  # in place: a rewritten sheet would come to the front
+        status.update_cells(STATUS_SHEET, {(row, 2): line[1] for row, line in enumerate(rows, start=2)})
+    else:
+        status.write_sheet(SheetSpec(STATUS_SHEET, ["sheetpair", ""], rows, text_columns=frozenset({""}),
+                                     column_widths={"": 100}))
+    status.commit()
+    print(f"sheetpair, {title}: {message}")  # xlwings Lite shows printed text in its task pane
+    if failed:
+        try:
+            book.app.alert(message, title=f"sheetpair: {title}", mode="critical")
+        except Exception:  # noqa: BLE001 — no message box in this engine: the status sheet has it
+            pass
+    return message

@@ -1,0 +1,151 @@
+"""Exchanging tournaments with other programs and with FIDE: import, export, and the pairing checker."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..core import operations
+from ..core.check import RoundCheck, RoundPairing, check_tournament
+from ..core.errors import InputError, OperationError
+from ..core.model import Tournament
+from ..io.openpyxl_port import OpenpyxlPort
+from ..io.roster import read_roster
+from ..io.trf import load_trf
+from ..io.trf_records import TrfFormat
+from ..io.trf_write import save_trf
+from ..io.workbook import load_tournament, save_tournament
+from ..pairing import SYSTEMS, get_system
+from .base import cli, reports_errors
+
+EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+NEW_FILE = click.Path(dir_okay=False, path_type=Path)
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+_ROSTER_SUFFIXES = (".csv", ".tsv")
+
+
+@cli.command("import")
+@click.argument("source", type=EXISTING_FILE)
+@click.option("-o", "--output", "workbook", required=True, type=NEW_FILE, help="The workbook to create.")
+@click.option("--system", "system_name", help="Pairing system to store (TRF: default from the file, else dutch).")
+@click.option("--rounds", type=click.IntRange(min=1), help="Rosters: planned rounds (round robins count them).")
+@reports_errors
+def import_(source: Path, workbook: Path, system_name: str | None, rounds: int | None) -> None:
+    """Create a workbook from a TRF16/TRF26 file or a CSV/xlsx roster (the kind is detected)."""
+    if workbook.exists():
+        raise OperationError(f"{workbook} already exists; choose another file name")
+    if _is_trf(source):
+        tournament = load_trf(source, system=system_name)
+        if tournament.settings.system not in SYSTEMS:
+            click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
+                       "'sheetpair pair' needs one (see 'sheetpair systems').", err=True)
+    else:
+        tournament = _tournament_from_roster(source, system_name or "dutch", rounds)
+    port = OpenpyxlPort(workbook, create=True)
+    save_tournament(port, tournament)
+    port.save()
+    click.echo(f"Created {workbook}: {len(tournament.players)} players, {tournament.current_round} of "
+               f"{tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
+
+
+def _is_trf(path: Path) -> bool:
+    """A TRF has record codes at the start of its lines; a roster or workbook has not."""
+    if path.suffix.lower() in _WORKBOOK_SUFFIXES + _ROSTER_SUFFIXES:
+        return False
+    head = path.read_bytes()[:4096].decode("utf-8", "replace").lstrip("\ufeff")
+    return any(line[:4] in ("001 ", "012 ", "XXR ") for line in head.splitlines())
+
+
+def _tournament_from_roster(source: Path, system_name: str, rounds: int | None) -> Tournament:
+    players = read_roster(source)
+    return operations.new_tournament(players, operations.event_settings(system_name, len(players), rounds=rounds))
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_FILE)
+@click.option("--trf", "target", required=True, type=NEW_FILE, help="The Tournament Report File to write.")
+@click.option("--format", "trf_format", type=click.Choice([f.value for f in TrfFormat]), default="trf26",
+              show_default=True, help="TRF26 (current) or TRF16 (legacy, still read by every engine).")
+@reports_errors
+def export(workbook: Path, target: Path, trf_format: str) -> None:
+    """Write the tournament as a FIDE Tournament Report File."""
+    tournament = load_tournament(OpenpyxlPort(workbook))
+    save_trf(tournament, target, TrfFormat(trf_format))
+    pending = [r.number for r in tournament.rounds if any(not g.result.is_known for g in r.games)]
+    if pending:
+        click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "
+                   "engines and FIDE's rating server refuse such a file until the results are in.", err=True)
+    click.echo(f"Wrote {target} ({trf_format.upper()}): {len(tournament.players)} players, "
+               f"{tournament.current_round} rounds.", err=True)
+
+
+@cli.command()
+@click.argument("source", type=EXISTING_FILE)
+@click.option("--system", "system_name", help="Pairing system to check with (default: the tournament's).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict of every round as JSON on stdout.")
+@reports_errors
+def check(source: Path, system_name: str | None, as_json: bool) -> None:
+    """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1)."""
+    if source.suffix.lower() in _WORKBOOK_SUFFIXES:
+        tournament = load_tournament(OpenpyxlPort(source))
+    else:
+        tournament = load_trf(source, system=system_name)
+    if not tournament.rounds:
+        raise InputError(f"{source} has no paired round to check")
+    system = get_system(system_name or tournament.settings.system).name
+    checks = check_tournament(tournament, system)
+    if as_json:
+        click.echo(json.dumps(_check_json(system, checks)))
+    else:
+        click.echo(_check_text(system, checks))
+    if not all(c.agrees for c in checks):
+        raise SystemExit(1)
+
+
+def _check_json(system: str, checks: list[RoundCheck]) -> dict[str, object]:
+    def side(pairing: RoundPairing | None) -> dict[str, object] | None:
+        if pairing is None:
+            return None
+        return {"games": [list(g) for g in pairing.games], "pairing_byes": list(pairing.pairing_byes)}
+
+    return {
+        "system": system,
+        "agree": sum(c.agrees for c in checks),
+        "differ": sum(not c.agrees for c in checks),
+        "rounds": [
+            {"round": c.round, "agrees": c.agrees, "recorded": side(c.recorded), "repaired": side(c.repaired),
+             "only_recorded": [list(g) for g in c.only_recorded], "only_repaired": [list(g) for g in c.only_repaired]}
+            | ({"error": c.error} if c.error else {})
+            for c in checks
+        ],
+    }
+
+
+def _check_text(system: str, checks: list[RoundCheck]) -> str:
+    lines = []
+    for c in checks:
+        if c.agrees:
+            lines.append(f"Round {c.round}: agrees")
+            continue
+        lines.append(f"Round {c.round}: DIFFERS")
+        lines.append(f"  recorded: {_pairing_text(c.recorded)}")
+        lines.append(f"  {system}: " + (_pairing_text(c.repaired) if c.repaired else f"cannot pair ({c.error})"))
+        if c.repaired:
+            lines.append(f"  only recorded: {_games_text(c.only_recorded)}; only {system}: "
+                         f"{_games_text(c.only_repaired)}")
+    agree = sum(c.agrees for c in checks)
+    lines.append(f"{agree} of {len(checks)} rounds agree with {system}.")
+    return "\n".join(lines)
+
+
+def _pairing_text(pairing: RoundPairing) -> str:
+    text = _games_text(list(pairing.games))
+    if pairing.pairing_byes:
+        text += "; bye " + ", ".join(map(str, pairing.pairing_byes))
+    return text
+
+
+def _games_text(games: list[tuple[int, int]]) -> str:
+    return " ".join(f"{w}-{b}" for w, b in games) or "none"

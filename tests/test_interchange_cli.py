@@ -1,0 +1,122 @@
+"""The import, export and check commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetpair.cli import cli
+from sheetpair.core.model import Result
+from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.trf import load_trf, read_trf
+from sheetpair.io.trf_records import TrfFormat
+from sheetpair.io.trf_write import save_trf, write_trf
+from sheetpair.io.workbook import load_tournament
+
+from .conftest import CONFORMANCE
+from .test_check import round_robin
+from .test_trf_roundtrip import HAND_MADE_26
+
+REAL = CONFORMANCE / "trf-real"
+
+
+def run(*args: object, ok: bool = True):
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, result.output + str(result.exception)
+    return result
+
+
+@pytest.mark.parametrize("name", ["cr_international_chessopen_graz_2026_a_r09.trf", "lichess_2020_FaLp5fSD.trf",
+                                  "javafo_example_gros2010.trf"])
+def test_a_trf_imports_into_a_workbook_and_exports_back(tmp_path: Path, name: str) -> None:
+    book, out = tmp_path / "event.xlsx", tmp_path / "out.trf"
+    run("import", REAL / name, "-o", book)
+    original = load_trf(REAL / name)
+    in_book = load_tournament(OpenpyxlPort(book))
+    for field in ("settings", "players", "rounds", "requested_byes", "forbidden_pairs"):
+        assert getattr(in_book, field) == getattr(original, field), field
+    run("export", book, "--trf", out)
+    assert read_trf(out.read_text(encoding="utf-8")) == in_book
+    run("export", book, "--trf", tmp_path / "old.trf", "--format", "trf16")
+    assert (tmp_path / "old.trf").read_bytes().decode() == write_trf(in_book, TrfFormat.TRF16)
+
+
+def test_kept_records_and_forbidden_pairs_survive_the_workbook(tmp_path: Path) -> None:
+    source, book = tmp_path / "in.trf", tmp_path / "event.xlsx"
+    source.write_text(HAND_MADE_26, encoding="utf-8")
+    run("import", source, "-o", book)
+    in_book = load_tournament(OpenpyxlPort(book))
+    assert in_book.preserved_records and in_book.forbidden_pairs == {frozenset((1, 4))}
+
+
+def test_a_roster_imports_with_the_chosen_system(tmp_path: Path) -> None:
+    roster, book = tmp_path / "players.csv", tmp_path / "event.xlsx"
+    roster.write_text("Name;Elo;FED\nAnna;2100;NOR\nBert;2000;SWE\nCleo;1900;DEN\n", encoding="utf-8")
+    run("import", roster, "-o", book, "--system", "berger")
+    tournament = load_tournament(OpenpyxlPort(book))
+    assert sorted(p.name for p in tournament.players) == ["Anna", "Bert", "Cleo"]
+    assert tournament.settings.system == "berger" and tournament.settings.rounds == 3
+
+
+def test_bad_input_gives_a_clear_error_and_no_file(tmp_path: Path) -> None:
+    bad, book = tmp_path / "bad.trf", tmp_path / "event.xlsx"
+    bad.write_text(HAND_MADE_26.replace("   2 b 1", "   2 q 1"), encoding="utf-8")
+    out = run("import", bad, "-o", book, ok=False)
+    assert out.exit_code == 65 and "line 8, column 97: colour is w, b or -" in out.output
+    team = run("import", REAL / "trf26_team_small.trf", "-o", book, ok=False)
+    assert team.exit_code == 65 and "team event" in team.output
+    roster = tmp_path / "players.csv"
+    roster.write_text("Name,Rating\nAnna,lots\n", encoding="utf-8")
+    rows = run("import", roster, "-o", book, "--system", "berger", ok=False)
+    assert rows.exit_code == 65 and "line 2: rating 'lots'" in rows.output
+    assert not book.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.trf", "players.csv"]
+
+
+def test_import_never_overwrites(tmp_path: Path) -> None:
+    book = tmp_path / "event.xlsx"
+    book.write_bytes(b"precious")
+    out = run("import", REAL / "lichess_2020_QLMFFLBq.trf", "-o", book, ok=False)
+    assert out.exit_code == 4 and book.read_bytes() == b"precious"
+
+
+def test_check_agrees_on_a_round_robin_and_reports_a_wrong_round(tmp_path: Path) -> None:
+    tournament = round_robin()
+    good = tmp_path / "good.trf"
+    save_trf(tournament, good)
+    out = run("check", good)
+    assert out.output.strip().endswith("7 of 7 rounds agree with berger.")
+    game = tournament.round(3).games[0]
+    game.white, game.black = game.black, game.white
+    wrong = tmp_path / "wrong.trf"
+    save_trf(tournament, wrong)
+    text = run("check", wrong, ok=False)
+    assert text.exit_code == 1 and "Round 3: DIFFERS" in text.output
+    assert f"only recorded: {game.white}-{game.black}; only berger: {game.black}-{game.white}" in text.output
+    report = json.loads(run("check", wrong, "--json", ok=False).output)
+    assert (report["system"], report["agree"], report["differ"]) == ("berger", 6, 1)
+    (third,) = [r for r in report["rounds"] if not r["agrees"]]
+    assert third["round"] == 3 and third["only_recorded"] == [[game.white, game.black]]
+
+
+def test_check_reads_a_workbook_too(tmp_path: Path) -> None:
+    source, book = tmp_path / "rr.trf", tmp_path / "rr.xlsx"
+    save_trf(round_robin(), source)
+    run("import", source, "-o", book)
+    assert "7 of 7 rounds agree" in run("check", book, "--system", "berger").output
+    unknown = run("check", book, "--system", "nonesuch", ok=False)
+    assert unknown.exit_code == 3 and "unknown pairing system" in unknown.output
+
+
+def test_export_warns_about_games_without_result(tmp_path: Path) -> None:
+    tournament = round_robin()
+    for game in tournament.round(7).games:
+        game.result = Result.NONE
+    source, book = tmp_path / "rr.trf", tmp_path / "rr.xlsx"
+    save_trf(tournament, source)
+    run("import", source, "-o", book)
+    out = run("export", book, "--trf", tmp_path / "out.trf")
+    assert "round(s) 7 have games without a result" in out.output

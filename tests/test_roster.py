@@ -1,0 +1,91 @@
+"""Roster import: forgiving headers, separators and encodings; every unusable row reported."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from sheetpair.core.errors import InputError
+from sheetpair.io.roster import read_roster
+
+
+def write(tmp_path: Path, text: str, *, encoding: str = "utf-8", name: str = "roster.csv") -> Path:
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_common_header_names_separators_and_normalised_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "Player ; RTG ; Fed ; FIDE-ID ; Tit ; Club ; Team ; Birth date ; Gender\n"
+                           "Müller, Jörg;2301;ger;4600001;gm;SK Köln;A;17.05.1990;male\n"
+                           "Smith, Ann;;ENG;;;;;1985;F\n")
+    first, second = read_roster(path)
+    assert (first.tpn, first.name, first.rating, first.federation, first.fide_id, first.title, first.club,
+            first.team, first.birth_date, first.sex) == (
+        1, "Müller, Jörg", 2301, "GER", "4600001", "GM", "SK Köln", "A", "1990/05/17", "m")
+    assert (second.tpn, second.rating, second.birth_date, second.sex, second.fide_id) == (2, 0, "1985", "w", "")
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_separators(tmp_path: Path, separator: str) -> None:
+    path = write(tmp_path, separator.join(["Name", "Elo", "Federation"]) + "\n"
+                 + separator.join(["Magnus Carlsen", "2830", "NOR"]) + "\n")
+    assert [(p.name, p.rating, p.federation) for p in read_roster(path)] == [("Magnus Carlsen", 2830, "NOR")]
+
+
+def test_windows_1252(tmp_path: Path) -> None:
+    path = write(tmp_path, "Name;Rating\nNiño, José;1900\n", encoding="cp1252")
+    assert read_roster(path)[0].name == "Niño, José"
+
+
+def test_separate_first_and_last_names(tmp_path: Path) -> None:
+    path = write(tmp_path, "First name,Last name\nMagnus,Carlsen\n")
+    assert read_roster(path)[0].name == "Carlsen, Magnus"
+
+
+def test_every_bad_row_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "Name,Rating,Fed,FIDE ID,Sex,Born\n"
+                           "Good,2000,NOR,1,m,1990\n"
+                           "\n"
+                           "Bad rating,twelve,NOR,,,\n"
+                           ",2000,NOR,,,\n"
+                           "Bad fed,2000,NORW,,,\n"
+                           "Same id,2000,NOR,1,,\n"
+                           "Bad sex,2000,NOR,,x,\n"
+                           "Bad date,2000,NOR,,,31.02.1990\n")
+    with pytest.raises(InputError) as error:
+        read_roster(path)
+    message = str(error.value)
+    assert "6 row(s) cannot be used" in message
+    for line, reason in [(4, "rating 'twelve'"), (5, "name is empty"), (6, "'NORW'"), (7, "also on line 2"),
+                         (8, "sex 'x'"), (9, "birth date '31.02.1990'")]:
+        assert f"line {line}: " in message and reason in message
+
+
+def test_missing_name_column_is_named(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="line 1: no name column"):
+        read_roster(write(tmp_path, "Rating,Fed\n2000,NOR\n"))
+
+
+def test_xlsx_roster(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Nr", "NAME", "Elo", "FIDE ID", "Birthdate"])
+    sheet.append([1, "Ding, Liren", 2780.0, 8603677.0, dt.datetime(1992, 10, 24)])
+    sheet.append([2, "Bad", "x", None, None])
+    path = tmp_path / "roster.xlsx"
+    book.save(path)
+    with pytest.raises(InputError, match="line 3: rating 'x'"):
+        read_roster(path)
+    sheet.delete_rows(3)
+    book.save(path)
+    (player,) = read_roster(path)
+    assert (player.name, player.rating, player.fide_id, player.birth_date) == ("Ding, Liren", 2780, "8603677", "1992/10/24")
+
+
+def test_unknown_file_kind(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=".csv or .xlsx"):
+        read_roster(write(tmp_path, "x", name="roster.pdf"))
