@@ -34,6 +34,10 @@ from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
 
 
+BELOW = -1
+"""Partner of a player whom the optimum pairs below the next score group (see :mod:`.window`)."""
+
+
 @dataclass
 class BracketLog:
     """What happened in one bracket, for the explanations."""
@@ -132,13 +136,8 @@ class BracketProcedure:
                 [players[v].tpn for v in by_index[:group_begin]],
             )
             logs.append(log)
-            base = self._base_weights(by_index, group_begin, next_begin)
-            mates = self._solve()
-            mates = self._choose_moved_down(by_index, base, mates, matched, group_begin, next_begin,
-                                            group_begin_vertex, next_begin_vertex)
-            mates = self._pair_moved_down(by_index, base, mates, matched, group_begin, next_begin, log)
-            mates = self._pair_remainder(by_index, base, mates, matched, group_begin, next_begin,
-                                         group_begin_vertex, next_begin_vertex, log)
+            partner = self._pair_bracket(by_index, group_begin, next_begin, group_begin_vertex,
+                                         next_begin_vertex, next_group, matched, log)
             new_by_index: list[int] = []
             new_begin = 0
             # [C9] applies to the next bracket when its score group is not above the PAB assignee's and
@@ -148,14 +147,16 @@ class BracketProcedure:
             )
             for position, vertex in enumerate(by_index):
                 if position < next_begin and matched[vertex]:
-                    matched_with[vertex] = mates[vertex]
-                    matched_with[mates[vertex]] = vertex
+                    matched_with[vertex] = partner[vertex]
+                    matched_with[partner[vertex]] = vertex
                 else:
                     new_by_index.append(vertex)
                     if position < next_begin:
                         new_begin += 1
                         log.downfloaters.append(players[vertex].tpn)
-                    if group_start < n and scores[mates[vertex]] < scores[group_start]:
+                    paired_below = partner[vertex] == BELOW or scores[partner[vertex]] < scores[group_start] \
+                        if group_start < n else False
+                    if paired_below:
                         builder.single_downfloater_is_bye = False
             by_index = new_by_index
             group_begin = new_begin
@@ -169,6 +170,19 @@ class BracketProcedure:
             elif vertex < mate:
                 pairs.append((player, players[mate]))
         return MatchingOutcome(pairs, bye, logs)
+
+    def _pair_bracket(self, by_index: list[int], group_begin: int, next_begin: int, begin_vertex: int,
+                      next_vertex: int, next_group: int, matched: list[bool], log: BracketLog) -> dict[int, int]:
+        """Pairs one bracket on the whole-field matcher; returns each player's partner in the final optimum
+        (an entrant index, the player itself for the bye)."""
+        base = self._base_weights(by_index, group_begin, next_begin, by_index)
+        mates = self._solve()
+        mates = self._choose_moved_down(by_index, base, mates, matched, group_begin, next_begin,
+                                        begin_vertex, next_vertex)
+        mates = self._pair_moved_down(by_index, base, mates, matched, group_begin, next_begin, log)
+        mates = self._pair_remainder(by_index, base, mates, matched, group_begin, next_begin,
+                                     begin_vertex, next_vertex, log)
+        return {v: mates[v] for v in by_index}
 
     def _initial_solution(self, top: int) -> list[int]:
         """[C4]: a complete pairing must exist; with an odd field, the lowest score that can take the PAB.
@@ -214,18 +228,20 @@ class BracketProcedure:
             for u in range(v):
                 self._set(v, u, builder.weight(u, v, False, False))
 
-    def _base_weights(self, by_index: list[int], group_begin: int, next_begin: int) -> list[list[int]]:
-        """Criteria weights of every pair whose lower player is in this bracket or the next one."""
+    def _base_weights(self, ents: list[int], group_begin: int, next_begin: int,
+                      verts: list[int]) -> list[list[int]]:
+        """Criteria weights of every pair whose lower player is in this bracket or the next one (players
+        ``ents``, at matcher vertices ``verts``)."""
         builder = self.builder
-        base: list[list[int]] = [[] for _ in by_index]
-        for larger in range(group_begin, len(by_index)):
-            lower = by_index[larger]
+        base: list[list[int]] = [[] for _ in ents]
+        for larger in range(group_begin, len(ents)):
+            lower = ents[larger]
             in_current = larger < next_begin
             row = base[larger]
             for smaller in range(larger):
-                w = builder.weight(by_index[smaller], lower, in_current, not in_current)
+                w = builder.weight(ents[smaller], lower, in_current, not in_current)
                 row.append(w)
-                self._set(by_index[smaller], by_index[larger], w)
+                self._set(verts[smaller], verts[larger], w)
         return base
 
     def _ordering_weight(self, base: list[list[int]], smaller: int, larger: int, smaller_rank: int,
@@ -241,7 +257,7 @@ class BracketProcedure:
                            matched: list[bool], group_begin: int, next_begin: int,
                            begin_vertex: int, next_vertex: int) -> list[int]:
         """Art. 4.4: the MDPs paired in the bracket, in order, as many of each score as the optimum allows."""
-        scores = [self.players[self._entrant(v)].score for v in range(self._size)]
+        scores = {v: self.players[self._entrant(v)].score for v in by_index}
         score_of_batch = 0
         remaining = remaining_matched = 0
         residents = next_begin - group_begin
