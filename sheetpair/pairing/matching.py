@@ -33,6 +33,9 @@ class MatchingComputer(Protocol):
     def fix_pair(self, u: int, v: int, weight: int) -> None:
         """Gives ``u``–``v`` the weight ``weight`` and removes every other edge of ``u`` and ``v``."""
 
+    def weight(self, u: int, v: int) -> int:
+        """The weight of the edge ``u``–``v`` (0 when absent)."""
+
     def compute_matching(self) -> None: ...
 
     def mates(self) -> list[int]: ...
@@ -52,8 +55,13 @@ class _Adjacency:
             self._neighbours[u].discard(v)
             self._neighbours[v].discard(u)
 
+    _weights: dict[tuple[int, int], int]
+
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         raise NotImplementedError
+
+    def weight(self, u: int, v: int) -> int:
+        return self._weights.get((u, v) if u < v else (v, u), 0)
 
     def fix_pair(self, u: int, v: int, weight: int) -> None:
         for end in (u, v):
@@ -165,10 +173,16 @@ class CompiledCardinalityComputer(_Adjacency):
         for _ in range(size):
             self._computer.add_vertex()
         self._mates = list(range(size))
+        self._weights = {}
         self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         self._note(u, v, weight)
+        key = (u, v) if u < v else (v, u)
+        if weight:
+            self._weights[key] = weight
+        else:
+            self._weights.pop(key, None)
         self._computer.set_edge_weight(u, v, weight)
 
     def compute_matching(self) -> None:

@@ -17,7 +17,8 @@ from .baku import virtual_points
 from .colours import published_boards
 from .entrants import Edition, RoundField, build_field
 from .explain import round_notes
-from .procedure import BracketProcedure, BracketProcedure2017, MatchingOutcome
+from .procedure import BracketProcedure2017, MatchingOutcome
+from .window import WindowedProcedure
 
 
 class Dutch(PairingSystem):
@@ -39,7 +40,7 @@ class Dutch(PairingSystem):
         if self.option(tournament.settings, "acceleration") == "baku":
             virtual = virtual_points(tournament, round_number)
         field = build_field(tournament, round_number, self.edition, virtual)
-        procedure = BracketProcedure if self.edition is Edition.RULES_2026 else BracketProcedure2017
+        procedure = WindowedProcedure if self.edition is Edition.RULES_2026 else BracketProcedure2017
         outcome = procedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
         return outcome, field
 

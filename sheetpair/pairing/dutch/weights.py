@@ -147,6 +147,11 @@ class WeightBuilder:
         offset += g
         self._completion_offset = offset
 
+    @property
+    def completion_offset(self) -> int:
+        """Lowest bit of the completion field ([C4], and [C5] through the bye candidates)."""
+        return self._completion_offset
+
     def compatible(self, i: int, j: int) -> bool:
         """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute
         colour preference."""
