@@ -25,6 +25,7 @@ them per round, with n the number of players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.errors import PairingError
@@ -317,6 +318,39 @@ class BracketProcedure:
             log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
 
+    @staticmethod
+    def _candidate_in_order(base: list[list[int]], remainder: list[int], is_s1: Callable[[int], bool]
+                            ) -> list[tuple[int, int]]:
+        """Each S1 player, in order, with the first free remainder player it may meet at all."""
+        taken: set[int] = set()
+        pairs = []
+        for a in remainder:
+            if is_s1(a):
+                partner = next((b for b in remainder if b > a and b not in taken and base[b][a]), None)
+                if partner is None:
+                    return []
+                taken.add(partner)
+                pairs.append((a, partner))
+        return pairs
+
+    def _candidate_in_order_is_optimal(self, by_index: list[int], base: list[list[int]], remainder: list[int],
+                                       is_s1: Callable[[int], bool], mates: list[int]) -> bool:
+        """3.4: the first candidate is accepted at once when it is as good as the optimum.
+
+        The transposition steps would reach it one re-optimisation per pair: if the candidate in order leaves
+        the same players unpaired as the optimum and its pairs weigh as much, it is an optimum, and each S1
+        player's first possible partner is the one the steps choose. Round 1 and quiet brackets end here.
+        """
+        candidate = self._candidate_in_order(base, remainder, is_s1)
+        if not candidate:
+            return False
+        place = {by_index[p]: p for p in remainder}
+        optimum = [(a, place[mates[by_index[a]]]) for a in remainder
+                   if mates[by_index[a]] in place and place[mates[by_index[a]]] > a]
+        if {p for pair in candidate for p in pair} != {p for pair in optimum for p in pair}:
+            return False
+        return sum(base[b][a] for a, b in candidate) == sum(base[b][a] for a, b in optimum)
+
     def _pair_remainder(self, by_index: list[int], base: list[list[int]], mates: list[int],
                         matched: list[bool], group_begin: int, next_begin: int,
                         begin_vertex: int, next_vertex: int, log: BracketLog) -> list[int]:
@@ -399,6 +433,12 @@ class BracketProcedure:
         # kept from the previous step already answers when it gives that player the first free S2
         # player it may meet at all (no later choice can beat it), so most steps need no re-optimisation.
         mates = self._solve()
+        if self._candidate_in_order_is_optimal(by_index, base, remainder, is_s1, mates):
+            for p_pos, o_pos in self._candidate_in_order(base, remainder, is_s1):
+                matched[by_index[p_pos]] = matched[by_index[o_pos]] = True
+                self._fix_pair(by_index[p_pos], by_index[o_pos])
+                log.pairs.append((self._tpn(by_index[p_pos]), self._tpn(by_index[o_pos])))
+            return self._solve()
         for p_pos in remainder:
             vertex = by_index[p_pos]
             if not is_s1(p_pos):
