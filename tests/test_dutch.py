@@ -319,3 +319,45 @@ def test_baku_group_a_keeps_its_last_member_when_late_entries_arrive():
     tournament.rounds.append(Round(1, DUTCH.pair(tournament, 1).games))
     tournament.players.append(Player(9, "Late", 1000))
     assert group_a(tournament) == {1, 2, 3, 4}
+
+
+# -- the windowed brackets (speed) give the whole field's pairing ---------------------------------------
+
+def _played_event(players: int, rounds: int, seed: int) -> Tournament:
+    rng = random.Random(seed)
+    tournament = field(players, rounds=rounds + 1)
+    for number in range(1, rounds + 1):
+        if rng.random() < 0.5:
+            tournament.requested_byes[number] = {rng.randint(1, players): ByeKind.HALF}
+        pairing = DUTCH.pair(tournament, number)
+        for game in pairing.games:
+            game.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS])
+        tournament.rounds.append(Round(number, pairing.games, pairing.byes))
+        tournament.requested_byes.pop(number, None)
+    return tournament
+
+
+@pytest.mark.parametrize("fail_after", [None, 0, 3, 9])
+def test_windowed_brackets_pair_exactly_as_the_whole_field(monkeypatch, fail_after):
+    """The window is a shortcut only: with the bound failing at any point (``fail_after`` window solves),
+    the round goes on on the rebuilt whole-field matcher and the pairing is the same."""
+    from sheetpair.pairing.dutch import window
+    from sheetpair.pairing.dutch.entrants import Edition, build_field
+    from sheetpair.pairing.dutch.procedure import BracketProcedure
+
+    tournament = _played_event(131, 4, seed=7)
+    round_field = build_field(tournament, 5, Edition.RULES_2026)
+    whole = BracketProcedure(round_field, set()).run()
+    if fail_after is not None:
+        calls = {"n": 0}
+        holds = window.Pairability.holds
+
+        def failing(self, sent_below, bye_below):
+            calls["n"] += 1
+            return calls["n"] <= fail_after and holds(self, sent_below, bye_below)
+
+        monkeypatch.setattr(window.Pairability, "holds", failing)
+    windowed_procedure = window.WindowedProcedure(build_field(tournament, 5, Edition.RULES_2026), set())
+    windowed = windowed_procedure.run()
+    assert [(a.tpn, b.tpn) for a, b in windowed.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
+    assert (windowed.bye and windowed.bye.tpn) == (whole.bye and whole.bye.tpn)
