@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from ...core.model import Colour, Outcome, Settings, Tournament
@@ -44,7 +45,12 @@ class PointScale:
         return cls(Fraction(1, lcm(*(v.denominator for v in values))))
 
     def units(self, points: float) -> int:
-        return int(Fraction(str(points)) / self.unit)
+        return _units(points, self.unit)
+
+
+@lru_cache(maxsize=256)
+def _units(points: float, unit: Fraction) -> int:
+    return int(Fraction(str(points)) / unit)
 
 
 @dataclass
