@@ -1,9 +1,10 @@
 """FIDE (Dutch) System: ``dutch`` (C.04.3 applied from 1 Feb 2026) and ``dutch-2017`` (the text in force
 until 31 Jan 2026), with the Baku acceleration of C.04.7 as an option.
 
-The players' data (:mod:`.entrants`), the criteria as weights (:mod:`.weights`), the bracket procedure on a
-maximum-weight matching (:mod:`.procedure`, which argues the method), colours (:mod:`.colours`), the
-acceleration (:mod:`.baku`) and the explanations (:mod:`.explain`) live in their own modules.
+The players' data (:mod:`.entrants`), the criteria as weights (:mod:`.weights`, :mod:`.weights_2017`), the
+bracket procedure on a maximum-weight matching (:mod:`.procedure`, which argues the method), the same
+procedure on per-bracket graphs for big fields (:mod:`.window`), colours and board order (:mod:`.colours`),
+the acceleration (:mod:`.baku`) and the explanations (:mod:`.explain`) live in their own modules.
 """
 
 from __future__ import annotations

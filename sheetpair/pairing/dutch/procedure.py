@@ -19,8 +19,9 @@ Each bracket, top down (1.9.2):
    S2 player the optimum allows (transpositions in 4.2 order);
 4. the pairs are fixed (weight above every criterion) and the unpaired players float to the next bracket.
 
-Cost: one O(n³) solve, then O(k·n²) per re-optimisation after k vertices changed; there are O(n) of
-them per round, with n the number of players.
+Cost on the whole field: one O(n³) solve, then O(k·n²) per re-optimisation after k vertices changed, O(n)
+of them per round. :mod:`.window` runs the same steps on per-bracket graphs whenever it can prove that
+the players below can still be paired, which brings a round of a big open down to the brackets' sizes.
 """
 
 from __future__ import annotations
