@@ -295,3 +295,22 @@ def test_past_the_search_limit_the_ordered_search_pairs_the_round_and_says_so(mo
     t.settings.rounds = 4
     early = SYSTEM.pair(t, 3)
     assert "grew too large" in early.notes[-1] and len(early.games) == 5
+
+
+def test_an_adjourned_game_counts_as_a_provisional_draw_in_the_standings_until_resolved():
+    """Page §7 (case format: adjournment_resolutions): an ADJ game scores ½-½ until its result is entered."""
+    from sheetpair.core import operations
+    from sheetpair.core.model import Player, Result, Settings
+    from sheetpair.core.standings import standings
+
+    roster = [Player(0, f"P{i}", rating=2000 - i) for i in range(4)]
+    tournament = operations.new_tournament(roster, Settings("norwegian-monrad", 3, seed=1))
+    paired = operations.pair_next_round(tournament)
+    paired.games[0].result = Result.POSTPONED
+    paired.games[1].result = Result.WHITE_WINS
+    points = {line.tpn: line.points for line in standings(tournament)}
+    first = paired.games[0]
+    assert points[first.white] == points[first.black] == 0.5
+    first.result = Result.BLACK_WINS
+    points = {line.tpn: line.points for line in standings(tournament)}
+    assert (points[first.white], points[first.black]) == (0.0, 1.0)

@@ -8,5 +8,6 @@ from . import tournament  # noqa: F401  (registers new, pair, result, bye, stand
 from . import interchange  # noqa: F401  (registers import, export, check)
 from . import addin  # noqa: F401  (registers addin)
 from . import report  # noqa: F401  (registers report)
+from . import explain  # noqa: F401  (registers explain)
 
 __all__ = ["cli", "main"]

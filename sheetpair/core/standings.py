@@ -41,8 +41,15 @@ def standings(
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     last = through_round if through_round is not None else rounds_with_results(tournament)
-    state = derive(tournament, through_round=last)
+    state = derive(tournament, through_round=last, postponed_as_draw=_postponed_games_count_as_draws(tournament))
     return rank(state, codes, rules=rules)
+
+
+def _postponed_games_count_as_draws(tournament: Tournament) -> bool:
+    from ..pairing import SYSTEMS  # imported here: pairing systems themselves rank players
+
+    system = SYSTEMS.get(tournament.settings.system)
+    return bool(system is not None and system.postponed_games_count_as_draws)
 
 
 def rounds_with_results(tournament: Tournament) -> int:

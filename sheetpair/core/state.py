@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import Colour, Outcome, Player, Settings, Tournament
+from .model import Colour, Outcome, Player, Result, Settings, Tournament
 
 
 @dataclass(frozen=True)
@@ -121,11 +121,14 @@ class TournamentState:
         return self.settings.rounds * self.settings.points_win
 
 
-def derive(tournament: Tournament, *, through_round: int | None = None) -> TournamentState:
+def derive(
+    tournament: Tournament, *, through_round: int | None = None, postponed_as_draw: bool = False
+) -> TournamentState:
     """Derives every player's history from rounds ``1..through_round`` (all paired rounds by default).
 
     A player with neither game nor bye in a round gets an ``ABSENT`` record worth nothing, so every player
-    has exactly one record per round.
+    has exactly one record per round. A postponed (adjourned) game is still pending; with
+    ``postponed_as_draw`` it scores a provisional draw until its result is entered (Norwegian Monrad).
     """
     settings = tournament.settings
     last = tournament.current_round if through_round is None else min(through_round, tournament.current_round)
@@ -135,6 +138,7 @@ def derive(tournament: Tournament, *, through_round: int | None = None) -> Tourn
         for game in rnd.games:
             white_outcome, black_outcome = game.result.outcomes
             played = game.result.was_played
+            provisional = postponed_as_draw and game.result is Result.POSTPONED
             for tpn, opp, colour, outcome in (
                 (game.white, game.black, Colour.WHITE, white_outcome),
                 (game.black, game.white, Colour.BLACK, black_outcome),
@@ -143,7 +147,8 @@ def derive(tournament: Tournament, *, through_round: int | None = None) -> Tourn
                     states[tpn].records.append(
                         RoundRecord(
                             rnd.number, opp, colour if played else None, outcome,
-                            settings.points_for(outcome), scheduled_colour=colour,
+                            settings.points_draw if provisional else settings.points_for(outcome),
+                            scheduled_colour=colour,
                         )
                     )
                     seen.add(tpn)

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import berger, berger_swiss, club_swiss, monrad, norwegian_monrad, scheveningen, simple_swiss, winther_swiss
+from . import (
+    berger,
+    berger_swiss,
+    club_swiss,
+    dutch,
+    monrad,
+    norwegian_monrad,
+    scheveningen,
+    simple_swiss,
+    winther_swiss,
+)
 from .base import OptionSpec, Pairing, PairingSystem
 
 SYSTEMS: dict[str, PairingSystem] = {
@@ -17,6 +27,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         simple_swiss.SYSTEM,
         monrad.SYSTEM,
         norwegian_monrad.SYSTEM,
+        dutch.DUTCH,
+        dutch.DUTCH_2017,
     )
 }
 

@@ -42,6 +42,8 @@ class PairingSystem(ABC):
     options: ClassVar[dict[str, OptionSpec]] = {}
     default_bye_value: ClassVar[float] = 1.0
     default_tiebreaks: ClassVar[tuple[str, ...]] = ("BH", "SB")
+    postponed_games_count_as_draws: ClassVar[bool] = False
+    """True when an adjourned game scores a provisional draw until resolved (Norwegian Monrad)."""
     keeps_withdrawn_in_schedule: ClassVar[bool] = False
     """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
     pairing_byes_per_round: ClassVar[int | None] = 1

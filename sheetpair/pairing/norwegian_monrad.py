@@ -94,14 +94,12 @@ def histories(tournament: Tournament, round_number: int) -> dict[int, History]:
     Games are every paired board (played, forfeited, 0-0, or adjourned: a provisional draw until resolved); the
     pairing-allocated bye is a White game and a WO point, as is a forfeit win. Requested byes carry only points.
     """
-    state = derive(tournament, through_round=round_number - 1)
-    draw = state.settings.points_draw
+    state = derive(tournament, through_round=round_number - 1, postponed_as_draw=True)
     result: dict[int, History] = {}
     for tpn, player in state.players.items():
         points, colours, opponents, wo = 0.0, [], set(), 0
         for r in player.records:
-            adjourned = r.opponent is not None and r.outcome is Outcome.PENDING
-            points += draw if adjourned else r.points
+            points += r.points
             if r.outcome is Outcome.PAIRING_BYE:
                 colours.append(W)
             elif r.opponent is not None:
@@ -442,6 +440,7 @@ class NorwegianMonrad(PairingSystem):
         ),
     }
     default_bye_value = 1.0
+    postponed_games_count_as_draws = True
     default_tiebreaks = ("BHNC", "BHN-C1", "BHN", "SBG", "LOT")
 
     def max_meetings(self, settings: Settings) -> int:

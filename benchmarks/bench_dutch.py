@@ -1,0 +1,97 @@
+"""Speed and peak memory of the FIDE Dutch pairing on big fields.
+
+For each field size the history is made by playing the system itself for ``rounds - 1`` rounds with a
+seeded result model (the stronger player wins more often, a third of games drawn, a few forfeits and
+half-point byes); then the late round is paired ``--repeat`` times and the median time and the peak memory
+of the process (resident set, compiled matcher included) are printed. For the ``--event`` size (2000 by
+default) the whole event is timed too: every round of the history plus the late round.
+
+    python benchmarks/bench_dutch.py                     # 100 400 1000 2000 players, 11 rounds
+    python benchmarks/bench_dutch.py --sizes 100 400 --repeat 3 --event 0
+
+Reference (bbpPairings 6.0.0, the 2026 reference engine, one late round): about 1.5 s at 400 players,
+23 s at 1000, 350 s at 2000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sheetpair.core.model import ByeKind, Player, Result, Round, Settings, Tournament  # noqa: E402
+from sheetpair.pairing import get_system  # noqa: E402
+
+
+def play_round(tournament: Tournament, number: int, rng: random.Random, system: str) -> float:
+    """Pairs round ``number``, stores it with random results; returns the pairing time in seconds."""
+    if rng.random() < 0.5:
+        asker = rng.choice(tournament.players)
+        tournament.requested_byes.setdefault(number, {})[asker.tpn] = ByeKind.HALF
+    start = time.perf_counter()
+    pairing = get_system(system).pair(tournament, number)
+    elapsed = time.perf_counter() - start
+    ratings = {p.tpn: p.rating for p in tournament.players}
+    for game in pairing.games:
+        if rng.random() < 0.01:
+            game.result = Result.WHITE_WINS_BY_FORFEIT
+            continue
+        expected = 1 / (1 + 10 ** ((ratings[game.black] - ratings[game.white]) / 400))
+        draw = 0.33
+        roll = rng.random()
+        game.result = (Result.WHITE_WINS if roll < expected * (1 - draw)
+                       else Result.DRAW if roll < expected * (1 - draw) + draw else Result.BLACK_WINS)
+    tournament.rounds.append(Round(number, pairing.games, pairing.byes))
+    tournament.requested_byes.pop(number, None)
+    return elapsed
+
+
+def new_event(players: int, rounds: int, system: str) -> Tournament:
+    roster = [Player(i, f"Player {i:04}", rating=2700 - (1500 * i) // players) for i in range(1, players + 1)]
+    return Tournament(Settings(system, rounds), roster)
+
+
+def late_round(players: int, rounds: int, repeat: int, seed: int, system: str) -> tuple[float, float, list[float]]:
+    """Median seconds and peak MiB of pairing the last round of a ``players`` event, and the time of each
+    earlier round (the history is played by the system itself)."""
+    rng = random.Random(seed)
+    tournament = new_event(players, rounds, system)
+    history = [play_round(tournament, number, rng, system) for number in range(1, rounds)]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        get_system(system).pair(tournament, rounds)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, history
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="*", default=[100, 400, 1000, 2000])
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--system", default="dutch")
+    parser.add_argument("--event", type=int, default=2000, help="also time every round of an event of this size")
+    args = parser.parse_args()
+    print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}")
+    for size in args.sizes:
+        median, peak, history = late_round(size, args.rounds, args.repeat, args.seed, args.system)
+        print(f"  {size:5d} players: {median:8.2f} s   process peak {peak:7.1f} MiB", flush=True)
+        if size == args.event:
+            print(f"  whole event, {size} players, {args.rounds} rounds: {sum(history) + median:.1f} s "
+                  f"(slowest round {max(history + [median]):.2f} s)", flush=True)
+    if args.event and args.event not in args.sizes:
+        last, _, history = late_round(args.event, args.rounds, 1, args.seed, args.system)
+        print(f"  whole event, {args.event} players, {args.rounds} rounds: {sum(history) + last:.1f} s "
+              f"(slowest round {max(history + [last]):.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

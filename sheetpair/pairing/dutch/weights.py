@@ -1,0 +1,221 @@
+"""The Dutch criteria as one lexicographic integer weight per pair of players (C.04.3 Art. 2).
+
+A maximum-weight matching maximises the most significant field first, so the fields are laid out from
+the highest-priority criterion down. Absolute criteria [C1]–[C3] (and the arbiter's forbidden pairs) are
+missing edges (weight 0). Score-group fields are one bit per player slot, sized by score group, so
+"maximise the scores paired" compares score lists in descending order ([C7] and [C18]–[C21]: "taken in
+descending order"). The field widths are those of the engine the FIDE checkers compare against
+(bbpPairings), which is why the results coincide pair for pair.
+
+Fields, most significant first (``g`` = bits of the largest score group, ``S`` = sum of the bits of
+every score group):
+
+=============  =====  ===========================================================================
+field          width  meaning
+=============  =====  ===========================================================================
+completion     2      [C4] (every edge counts 1) and [C5]/[C2]: +1 per endpoint that may not or
+                      should not get the PAB, so the bye falls to the lowest eligible score
+pairs          g      [C6] pairs in the current bracket
+scores         S      [C7] scores of the players paired in the current bracket (no downfloat)
+next pairs     g      [C8] pairs in the following bracket
+next scores    S      [C8] scores paired in the following bracket
+bye games      2g     [C9] played games of the players who may become the PAB assignee
+colours        4 × g  [C10] [C11] [C12] [C13] (only inside the current bracket)
+floats         4 × g  [C14]–[C17] repeated down/upfloats of one and two rounds before
+float scores   4 × S  [C18]–[C21] the same, by score
+ordering       3g+1   room for the bracket procedure's tie-breaks (exchanges, transpositions)
+=============  =====  ===========================================================================
+
+The 2017 text has no [C5]/[C9]; its fields are the same otherwise (JaVaFo and bbpPairings 5 agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .entrants import Entrant, Float, RoundField
+
+
+def _compatible_colours(a: Entrant, b: Entrant) -> bool:
+    return a.colour_preference is None or b.colour_preference is None or a.colour_preference is not b.colour_preference
+
+
+@dataclass
+class Layout:
+    """Field widths for one round (they depend on the sizes of the score groups)."""
+
+    group_bits: int
+    groups_shift: int
+    group_offset: dict[int, int]
+    """Bit offset of each pairing score inside a score field (lowest score lowest)."""
+    played_rounds: int
+
+    @classmethod
+    def of(cls, field: RoundField) -> Layout:
+        offsets: dict[int, int] = {}
+        shift = 0
+        largest = 0
+        sizes: dict[int, int] = {}
+        for entrant in field.entrants:
+            sizes[entrant.score] = sizes.get(entrant.score, 0) + 1
+        for score in sorted(sizes):
+            offsets[score] = shift
+            shift += sizes[score].bit_length()
+            largest = max(largest, sizes[score])
+        return cls(largest.bit_length(), shift, offsets, field.played_rounds)
+
+    @property
+    def float_bits(self) -> int:
+        g, s = self.group_bits, self.groups_shift
+        return (2 * g + 2 * s if self.played_rounds >= 1 else 0) + (2 * g + 2 * s if self.played_rounds >= 2 else 0)
+
+    @property
+    def ordering_bits(self) -> int:
+        return 3 * self.group_bits + 1
+
+    @property
+    def total_bits(self) -> int:
+        g, s = self.group_bits, self.groups_shift
+        return 2 + g + s + g + s + 2 * g + 4 * g + self.float_bits + self.ordering_bits
+
+    @property
+    def max_weight(self) -> int:
+        """Weight of a pair fixed by the procedure: above any criteria weight."""
+        return (1 << (self.total_bits)) - 1
+
+
+class WeightBuilder:
+    """Computes the criteria weight of a pair of entrants, by their index in the sorted field.
+
+    ``higher`` (the smaller index) ranks above ``lower``. Per-player facts are precomputed into flat
+    lists because a round of a big open evaluates millions of pairs.
+    """
+
+    def __init__(self, field: RoundField, layout: Layout, forbidden: set[frozenset[int]]) -> None:
+        self.field = field
+        self.layout = layout
+        self.bye_score: int = 0
+        self.single_downfloater_is_bye: bool = False
+        self.played_games_rank: dict[int, int] = {}
+        entrants = field.entrants
+        self.entrants = entrants
+        last_round = field.played_rounds >= field.settings.rounds - 1
+        threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
+        # C.04.3 1.8: topscorers exist only when pairing the last round: over half the maximum score
+        # achievable so far (MTD 2026 fn. 27: 4.5 of 8 before the ninth round).
+        self.topscorer = [last_round and e.score > threshold for e in entrants]
+        index = {e.tpn: i for i, e in enumerate(entrants)}
+        self.barred: list[set[int]] = [
+            {index[o] for o in e.played_opponents if o in index} for e in entrants
+        ]
+        for pair in forbidden:
+            members = [index[tpn] for tpn in pair if tpn in index]
+            if len(members) == 2:
+                self.barred[members[0]].add(members[1])
+                self.barred[members[1]].add(members[0])
+        self.score = [e.score for e in entrants]
+        self.absolute = [e.absolute_preference for e in entrants]
+        self.preference = [e.colour_preference for e in entrants]
+        pr = field.played_rounds
+        down1 = [pr >= 1 and field.float_of(e.tpn, 1) is Float.DOWN for e in entrants]
+        up1 = [pr >= 1 and field.float_of(e.tpn, 1) is Float.UP for e in entrants]
+        down2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.DOWN for e in entrants]
+        up2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.UP for e in entrants]
+        self.floats = ((down1, up1), (down2, up2))[: min(pr, 2)]
+        g, s = layout.group_bits, layout.groups_shift
+        # Offsets of every field from the least significant bit, built from the bottom up.
+        offset = layout.ordering_bits
+        self._float_score_offsets: list[tuple[int, int]] = []
+        for _ in reversed(self.floats):
+            self._float_score_offsets.insert(0, (offset + s, offset))
+            offset += 2 * s
+        self._float_offsets: list[tuple[int, int]] = []
+        for _ in reversed(self.floats):
+            self._float_offsets.insert(0, (offset + g, offset))
+            offset += 2 * g
+        self._colour_offset = offset
+        offset += 4 * g
+        self._bye_games_offset = offset
+        offset += 2 * g  # two ranks can add up: twice the width of a score group
+        self._next_scores_offset = offset
+        offset += s
+        self._next_pairs_offset = offset
+        offset += g
+        self._scores_offset = offset
+        offset += s
+        self._pairs_offset = offset
+        offset += g
+        self._completion_offset = offset
+
+    @property
+    def completion_offset(self) -> int:
+        """Lowest bit of the completion field ([C4], and [C5] through the bye candidates)."""
+        return self._completion_offset
+
+    def compatible(self, i: int, j: int) -> bool:
+        """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute
+        colour preference."""
+        if j in self.barred[i]:
+            return False
+        if not (self.absolute[i] and self.absolute[j]) or self.preference[i] is not self.preference[j]:
+            return True
+        return self.topscorer[i] or self.topscorer[j]
+
+    def is_bye_candidate(self, i: int) -> bool:
+        return self.entrants[i].bye_eligible and self.score[i] <= self.bye_score
+
+    def weight(self, higher: int, lower: int, in_current: bool, in_next: bool) -> int:
+        """The criteria weight of pairing ``higher`` with ``lower`` (0 when an absolute criterion forbids it).
+
+        ``in_current``/``in_next``: ``lower`` belongs to the bracket being paired / to the following one.
+        """
+        if not self.compatible(higher, lower):
+            return 0
+        group_offset = self.layout.group_offset
+        hs, ls = self.score[higher], self.score[lower]
+        w = (1 + (not self.is_bye_candidate(higher)) + (not self.is_bye_candidate(lower))) << self._completion_offset
+        if in_current:
+            w += (1 << self._pairs_offset) + (1 << (self._scores_offset + group_offset[hs]))
+        elif in_next:
+            w += (1 << self._next_pairs_offset) + (1 << (self._next_scores_offset + group_offset[hs]))
+        if self.single_downfloater_is_bye:
+            c9 = 0
+            if hs == self.bye_score:
+                c9 += self.played_games_rank[self.entrants[higher].played_games]
+            if ls == self.bye_score:
+                c9 += self.played_games_rank[self.entrants[lower].played_games]
+            w += c9 << self._bye_games_offset
+        if not in_current:
+            return w
+        w += self.colour_bits(self.entrants[lower], self.entrants[higher], self.layout.group_bits) << self._colour_offset
+        for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
+            self.floats, self._float_offsets, self._float_score_offsets
+        ):
+            higher_down = down[higher]
+            w += (down[lower] + (hs <= ls and higher_down)) << down_at
+            lower_upfloats_again = hs > ls and up[lower]
+            if not lower_upfloats_again:
+                w += (1 << up_at) + (1 << (up_scores_at + group_offset[hs]))
+            w += ((down[lower] << group_offset[ls]) + (higher_down << group_offset[hs])) << down_scores_at
+        return w
+
+    def colour_bits(self, player: Entrant, opponent: Entrant, g: int) -> int:
+        """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences
+        (four fields of ``g`` bits)."""
+        same = player.colour_preference is opponent.colour_preference
+        c10 = not (player.absolute_imbalance and opponent.absolute_imbalance and same)
+        if not (player.absolute_preference and opponent.absolute_preference and same):
+            c11 = True
+        elif player.colour_imbalance == opponent.colour_imbalance:
+            c11 = player.repeated_colour is None or player.repeated_colour is not opponent.repeated_colour
+        else:
+            lesser = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+            c11 = lesser.repeated_colour is not (
+                player.colour_preference.opposite if player.colour_preference else None
+            )
+        c12 = _compatible_colours(player, opponent)
+        player_strong = player.strong_preference or player.absolute_preference
+        opponent_strong = opponent.strong_preference or opponent.absolute_preference
+        c13 = (not player_strong or not opponent_strong
+               or (player.absolute_preference and opponent.absolute_preference) or not same)
+        return (((((int(c10) << g) | int(c11)) << g) | int(c12)) << g) | int(c13)

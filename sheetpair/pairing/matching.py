@@ -1,0 +1,207 @@
+"""Maximum-weight matching on a general graph with arbitrarily large integer weights (no chess here).
+
+The FIDE Dutch rules become one big integer per pair of players (see :mod:`sheetpair.pairing.dutch`);
+the best pairing is the maximum-weight matching of that graph. The procedure changes the weights of a
+few vertices many times and re-optimises after each change, so the engine is *incremental*:
+
+:class:`MatchingComputer` keeps a weighted graph and the current optimum. ``set_edge_weight`` changes
+one edge (weight 0 means "no edge"), ``compute_matching`` re-optimises, ``mates`` reads the result
+(``mates()[v] == v`` for an unmatched vertex). Two back-ends give identical optima:
+
+* the compiled weighted blossom of bbpPairings (Galil, Micali and Gabow 1986, as packaged by
+  ``py4swiss``, Apache-2.0): O(n³) for the first solve, O(k·n²) to re-optimise after the edges of
+  k vertices changed, with multi-word integer weights; used when ``py4swiss`` can be imported;
+* a pure-Python path for places without compiled wheels (Pyodide, i.e. xlwings Lite): Edmonds'
+  blossom algorithm with the primal-dual method of Galil (1986) as written by van Rantwijk and shipped
+  in ``networkx.max_weight_matching``, which is exact on Python integers of any size. Every
+  ``compute_matching`` is a new O(n³) solve, so it suits club-sized events only.
+
+Weights must be below ``max_weight`` + 1; both back-ends reserve the head-room the dual variables need.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any, Protocol
+
+
+class MatchingComputer(Protocol):
+    """An incremental maximum-weight matcher over vertices ``0..size-1``."""
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None: ...
+
+    def fix_pair(self, u: int, v: int, weight: int) -> None:
+        """Gives ``u``–``v`` the weight ``weight`` and removes every other edge of ``u`` and ``v``."""
+
+    def weight(self, u: int, v: int) -> int:
+        """The weight of the edge ``u``–``v`` (0 when absent)."""
+
+    def compute_matching(self) -> None: ...
+
+    def mates(self) -> list[int]: ...
+
+
+class _Adjacency:
+    """Remembers the edges present so that fixing a pair touches only those (not all n vertices)."""
+
+    def _init_adjacency(self, size: int) -> None:
+        self._neighbours: list[set[int]] = [set() for _ in range(size)]
+
+    def _note(self, u: int, v: int, weight: int) -> None:
+        if weight:
+            self._neighbours[u].add(v)
+            self._neighbours[v].add(u)
+        else:
+            self._neighbours[u].discard(v)
+            self._neighbours[v].discard(u)
+
+    _weights: dict[tuple[int, int], int]
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        raise NotImplementedError
+
+    def weight(self, u: int, v: int) -> int:
+        return self._weights.get((u, v) if u < v else (v, u), 0)
+
+    def fix_pair(self, u: int, v: int, weight: int) -> None:
+        for end in (u, v):
+            for other in list(self._neighbours[end]):
+                if other not in (u, v):
+                    self.set_edge_weight(end, other, 0)
+        self.set_edge_weight(u, v, weight)
+
+
+class CompiledMatchingComputer(_Adjacency):
+    """bbpPairings' incremental blossom through ``py4swiss`` (exact, multi-word unsigned weights)."""
+
+    _CHUNK = 32
+
+    def __init__(self, size: int, max_weight: int) -> None:
+        from py4swiss.dynamicuint import DynamicUint  # type: ignore[import-untyped]
+        from py4swiss.matching_computer import ComputerDutchOptimality  # type: ignore[import-untyped]
+
+        self._words = (max_weight.bit_length() + 2 + self._CHUNK - 1) // self._CHUNK  # head-room for the duals
+        big = DynamicUint(1)
+        for _ in range(self._words):
+            big.shift_grow(self._CHUNK)
+        self._zero = big & 0
+        self._cache: dict[int, Any] = {}
+        self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
+        for _ in range(size):
+            self._computer.add_vertex()
+        self._weights: dict[tuple[int, int], int] = {}
+        self._mates = list(range(size))
+        self._init_adjacency(size)
+
+    def _to_dynamic(self, value: int) -> Any:
+        """The same number as a fixed-width DynamicUint (cached: a round reuses few distinct weights)."""
+        cached = self._cache.get(value)
+        if cached is None:
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            cached = self._zero | 0
+            mask = (1 << self._CHUNK) - 1
+            for shift in range((max(value.bit_length() - 1, 0) // self._CHUNK) * self._CHUNK, -1, -self._CHUNK):
+                cached <<= self._CHUNK
+                cached |= (value >> shift) & mask
+            self._cache[value] = cached
+        return cached
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        if self._weights.get(key, 0) == weight:
+            return
+        self._weights[key] = weight
+        self._note(u, v, weight)
+        self._computer.set_edge_weight(u, v, self._to_dynamic(weight))
+
+    def compute_matching(self) -> None:
+        self._computer.compute_matching()
+        self._mates = list(self._computer.get_matching())
+
+    def mates(self) -> list[int]:
+        return self._mates
+
+
+class PurePythonMatchingComputer(_Adjacency):
+    """Recomputes the optimum from scratch with an exact pure-Python blossom (see the module docstring)."""
+
+    def __init__(self, size: int, max_weight: int) -> None:
+        self._size = size
+        self._weights: dict[tuple[int, int], int] = {}
+        self._mates = list(range(size))
+        self._init_adjacency(size)
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        self._note(u, v, weight)
+        if weight:
+            self._weights[key] = weight
+        else:
+            self._weights.pop(key, None)
+
+    def compute_matching(self) -> None:
+        import networkx as nx  # type: ignore[import-untyped]
+
+        graph = nx.Graph()
+        graph.add_nodes_from(range(self._size))
+        graph.add_weighted_edges_from((u, v, w) for (u, v), w in self._weights.items())
+        mates = list(range(self._size))
+        for u, v in nx.max_weight_matching(graph):
+            mates[u], mates[v] = v, u
+        self._mates = mates
+
+    def mates(self) -> list[int]:
+        return self._mates
+
+
+def compiled_available() -> bool:
+    """True when the compiled back-end can be imported on this machine."""
+    try:
+        return importlib.util.find_spec("py4swiss.matching_computer") is not None
+    except ImportError:
+        return False
+
+
+class CompiledCardinalityComputer(_Adjacency):
+    """bbpPairings' blossom specialised for 0/1 edges (maximum cardinality)."""
+
+    def __init__(self, size: int) -> None:
+        from py4swiss.matching_computer import ComputerDutchValidity  # type: ignore[import-untyped, unused-ignore]
+
+        self._computer = ComputerDutchValidity(size, 1)
+        for _ in range(size):
+            self._computer.add_vertex()
+        self._mates = list(range(size))
+        self._weights = {}
+        self._init_adjacency(size)
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        self._note(u, v, weight)
+        key = (u, v) if u < v else (v, u)
+        if weight:
+            self._weights[key] = weight
+        else:
+            self._weights.pop(key, None)
+        self._computer.set_edge_weight(u, v, weight)
+
+    def compute_matching(self) -> None:
+        self._computer.compute_matching()
+        self._mates = list(self._computer.get_matching())
+
+    def mates(self) -> list[int]:
+        return self._mates
+
+
+def new_matching_computer(size: int, max_weight: int, *, pure_python: bool = False) -> MatchingComputer:
+    """The fastest exact matcher available (the pure-Python one when asked or when nothing else loads)."""
+    if not pure_python and compiled_available():
+        return CompiledMatchingComputer(size, max_weight)
+    return PurePythonMatchingComputer(size, max_weight)
+
+
+def new_cardinality_computer(size: int, *, pure_python: bool = False) -> MatchingComputer:
+    """A matcher for edges of weight 0 or 1 (a maximum matching: can everybody be paired?)."""
+    if not pure_python and compiled_available():
+        return CompiledCardinalityComputer(size)
+    return PurePythonMatchingComputer(size, 1)
