@@ -117,7 +117,8 @@ def pair_next_round(tournament: Tournament) -> Round:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system = get_system(tournament.settings.system)
     pairing = system.pair(tournament, number)
-    _refuse_forbidden_pairs(tournament, system.keeps_withdrawn_in_schedule, pairing.games)
+    if system.binds_forbidden_pairs(number, tournament.settings):
+        _refuse_forbidden_pairs(tournament, pairing.games)
     new_round = Round(number, pairing.games, pairing.byes, pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
@@ -185,10 +186,8 @@ def undo_last_round(tournament: Tournament) -> Round:
     return removed
 
 
-def _refuse_forbidden_pairs(tournament: Tournament, fixed_schedule: bool, games: list[Game]) -> None:
-    """The arbiter's forbidden pairs bind every Swiss-type system; a fixed schedule cannot avoid them."""
-    if fixed_schedule:
-        return
+def _refuse_forbidden_pairs(tournament: Tournament, games: list[Game]) -> None:
+    """A last guard: the arbiter's forbidden pairs bind every system that is free to choose its pairs."""
     for game in games:
         if frozenset((game.white, game.black)) in tournament.forbidden_pairs:
             raise PairingError(f"the pairing puts {game.white} against {game.black}, a pair ruled not to meet")

@@ -50,6 +50,11 @@ class PairingSystem(ABC):
     """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
     whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
 
+    def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:
+        """True when the round's pairing must keep the arbiter's forbidden pairs apart; a fixed table
+        (a round robin) cannot."""
+        return not self.keeps_withdrawn_in_schedule
+
     def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
         """The tie-breaks of a new event with these options, when the arbiter names none."""
         return self.default_tiebreaks

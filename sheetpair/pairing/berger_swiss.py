@@ -292,6 +292,10 @@ class BergerSwiss(PairingSystem):
         "lot": OptionSpec("random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating")),
     }
 
+    def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:
+        """The Berger rounds play fixed tables inside each group; only the Swiss pairing can avoid a pair."""
+        return round_number > int(self.option(settings, "berger_rounds"))
+
     def max_meetings(self, settings: Settings) -> int:
         """No fixed bound: rematches are the seed's last resort when no complete pairing avoids them, and a
         forfeited game is no meeting. That the last resort is the only way to a rematch is tested instead.
