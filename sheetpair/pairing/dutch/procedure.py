@@ -103,6 +103,9 @@ class BracketProcedure:
             return MatchingOutcome([], None, [])
         builder = self.builder
         top = players[0].score
+        first_round = self._first_round_in_order()
+        if first_round is not None:
+            return first_round
         mates = self._initial_solution(top)
         if sum(1 for v, m in enumerate(mates) if v == m) > 1:
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 [C1]–[C3]); the chief arbiter decides")
@@ -171,6 +174,39 @@ class BracketProcedure:
                 bye = player
             elif vertex < mate:
                 pairs.append((player, players[mate]))
+        return MatchingOutcome(pairs, bye, logs)
+
+    def _first_round_in_order(self) -> MatchingOutcome | None:
+        """3.4 before anybody has played: every score group's candidate in order is perfect.
+
+        With no history there are no colour preferences, floats or unplayed games, so S1[i]–S2[i] in each
+        score group (two with Baku acceleration) fulfils every criterion unless the arbiter forbade one of
+        its pairs; the lowest player of an odd field takes the bye. Anything else goes through the procedure.
+        """
+        if any(e.history.records for e in self.players):
+            return None
+        groups: dict[int, list[int]] = {}
+        for v, entrant in enumerate(self.players):
+            groups.setdefault(entrant.score, []).append(v)
+        ordered = [groups[score] for score in sorted(groups, reverse=True)]
+        if any(len(group) % 2 for group in ordered[:-1]):
+            return None
+        pairs: list[tuple[Entrant, Entrant]] = []
+        logs = []
+        for group in ordered:
+            half = len(group) // 2
+            log = BracketLog(self.players[group[0]].score, [self.players[v].tpn for v in group], [])
+            for a, b in zip(group[:half], group[half:2 * half]):
+                if not self.builder.compatible(a, b):
+                    return None
+                pairs.append((self.players[a], self.players[b]))
+                log.pairs.append((self.players[a].tpn, self.players[b].tpn))
+            if len(group) % 2:
+                log.downfloaters.append(self.players[group[-1]].tpn)
+            logs.append(log)
+        bye = self.players[ordered[-1][-1]] if len(self.players) % 2 else None
+        if bye is not None and not bye.bye_eligible:
+            return None
         return MatchingOutcome(pairs, bye, logs)
 
     def _pair_bracket(self, by_index: list[int], group_begin: int, next_begin: int, begin_vertex: int,
