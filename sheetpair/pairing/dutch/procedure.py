@@ -282,12 +282,17 @@ class BracketProcedure:
                 self._set(verts[smaller], verts[larger], w)
         return base
 
+    @property
+    def _ordering_group_bits(self) -> int:
+        """Width unit of the ordering bits (3 units + 1 bit below every criterion)."""
+        return self.layout.group_bits
+
     def _ordering_weight(self, base: list[list[int]], smaller: int, larger: int, smaller_rank: int,
                          remainder_pairs: int) -> int:
         """Adds the 4.3 exchange order: fewest exchanges, then the smallest BSN differences."""
         w = base[larger][smaller]
         if w:
-            g = self.layout.group_bits
+            g = self._ordering_group_bits
             w += 2 * ((int(smaller_rank < remainder_pairs) << (2 * g)) - smaller_rank)
         return w
 
@@ -506,6 +511,7 @@ class BracketProcedure2017(BracketProcedure):
     def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
         super().__init__(round_field, forbidden, pure_python=pure_python)
         self._ents: list[int] = []
+        self._bracket_bits = 0
         n = len(self.players)
         odd = n % 2
         self.validity = new_cardinality_computer(n + odd, pure_python=pure_python)
@@ -518,6 +524,10 @@ class BracketProcedure2017(BracketProcedure):
 
     def _entrant(self, vertex: int) -> int:
         return self._ents[vertex]
+
+    @property
+    def _ordering_group_bits(self) -> int:
+        return self._bracket_bits
 
     def _fix_pair(self, u: int, v: int) -> None:
         super()._fix_pair(u, v)
@@ -553,6 +563,7 @@ class BracketProcedure2017(BracketProcedure):
                     ents.append(next_group)
                     next_group += 1
             weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, special, next_group == n)
+            self._bracket_bits = weights.p
             self._ents = ents
             self._size = len(ents)
             self.max_weight = weights.max_weight
