@@ -1,6 +1,6 @@
 """Writes the sample workbooks of this folder: one event per family of pairing systems, part played.
 
-Run ``python sample_workbooks/make_samples.py`` from the repository after changing the workbook layout.
+Run ``python sample_workbooks/make_samples.py`` (with sheetpair installed) after changing the workbook layout.
 Results come from a seeded rating-expectancy model, so every run writes the same events.
 """
 

@@ -31,7 +31,6 @@ from .core.errors import InputError, OperationError, SheetpairError
 from .core.model import Player, Tournament
 from .core.standings import standings
 from .core.tiebreaks import parse_tiebreak_list
-from .io.html_report import report_html
 from .io.port import CellValue, SheetSpec, cell_text
 from .io.roster import read_roster_text
 from .io.trf import read_trf
@@ -39,6 +38,8 @@ from .io.workbook import (
     META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
 )
 from .io.xlwings_port import XlwingsPort
+from .report.data import build_report
+from .report.render import render_html
 
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
@@ -123,7 +124,7 @@ def _update_standings(port: XlwingsPort) -> ButtonResult:
 def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     _require_tournament(port)
     tournament = edit_workbook(port, lambda t: t)
-    html = report_html(tournament)
+    html = render_html(build_report(tournament))
     target = _report_file(book)
     if target is None:
         title = "HTML report: copy column A into a text file named report.html"

@@ -33,6 +33,9 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
         tournament = operations.new_tournament(roster, base)
     except OperationError:
         return  # the system does not take this field (e.g. unequal teams)
+    if not system.keeps_withdrawn_in_schedule:
+        tpns = [p.tpn for p in tournament.players]
+        tournament.forbidden_pairs = {frozenset(rng.sample(tpns, 2)) for _ in range(rng.randint(0, 2))}
     met: dict[frozenset[int], int] = {}
     for number in range(1, tournament.settings.rounds + 1):
         if not system.keeps_withdrawn_in_schedule and rng.random() < 0.2:
@@ -42,7 +45,8 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
         asked = set(tournament.requested_byes.get(number, {}))
         try:
             paired = operations.pair_next_round(tournament)
-        except PairingError:
+        except PairingError as error:
+            assert "ruled not to meet" not in str(error), f"{system_name} paired a forbidden pair"
             return  # a system may find no legal pairing in a small, played-out field
         seen = [p for g in paired.games for p in (g.white, g.black)] + [b.player for b in paired.byes]
         assert len(seen) == len(set(seen)), f"round {number}: someone is paired twice"

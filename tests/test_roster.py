@@ -36,6 +36,12 @@ def test_separators(tmp_path: Path, separator: str) -> None:
     assert [(p.name, p.rating, p.federation) for p in read_roster(path)] == [("Magnus Carlsen", 2830, "NOR")]
 
 
+def test_the_fide_column_wins_over_a_national_one(tmp_path: Path) -> None:
+    path = write(tmp_path, "ID;Name;NRtg;FIDE-ID;Elo;Rtg FIDE\n77;Anna;1500;4600001;1400;2100\n")
+    (player,) = read_roster(path)
+    assert (player.fide_id, player.rating) == ("4600001", 2100)
+
+
 def test_windows_1252(tmp_path: Path) -> None:
     path = write(tmp_path, "Name;Rating\nNiño, José;1900\n", encoding="cp1252")
     assert read_roster(path)[0].name == "Niño, José"
@@ -84,6 +90,17 @@ def test_xlsx_roster(tmp_path: Path) -> None:
     book.save(path)
     (player,) = read_roster(path)
     assert (player.name, player.rating, player.fide_id, player.birth_date) == ("Ding, Liren", 2780, "8603677", "1992/10/24")
+
+
+def test_xlsx_roster_after_a_title_sheet(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.append(["Spring Open 2026"])
+    players = book.create_sheet("Players")
+    players.append(["Name", "Rating"])
+    players.append(["Anna", 2000])
+    path = tmp_path / "entries.xlsx"
+    book.save(path)
+    assert [(p.name, p.rating) for p in read_roster(path)] == [("Anna", 2000)]
 
 
 def test_unknown_file_kind(tmp_path: Path) -> None:

@@ -46,3 +46,15 @@ def test_known_records_with_garbage_values_give_a_clear_error(codes, values, whe
         read_trf("\n".join(lines))
     except TrfError as error:
         assert str(error)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.data())
+def test_a_damaged_character_gives_a_clear_error_never_a_traceback(tournament, data) -> None:
+    text = write_trf(tournament)
+    where = data.draw(st.integers(0, len(text) - 1))
+    damaged = text[:where] + data.draw(st.sampled_from(list("x0 9-+=wbU\r\n"))) + text[where + 1:]
+    try:
+        read_trf(damaged)
+    except TrfError as error:
+        assert str(error)

@@ -120,6 +120,7 @@ def test_boards_follow_fide_printed_order() -> None:
     ("line", "column"),
     [
         ("001    X      Bad", 5),
+        ("001    0      Bad", 5),
         ("001    1      Bad                                 2x00", 49),
         (player_line(1, "Bad", ["   2 q 1"]), 97),
         (player_line(1, "Bad", ["   2 w ?"]), 99),
@@ -191,3 +192,9 @@ def test_cannot_mix_codes_that_make_no_game() -> None:
     with pytest.raises(TrfError, match="do not make one game result") as error:
         read_trf(text)
     assert (error.value.line, error.value.column) == (1, 99)
+
+
+def test_more_rounds_paired_than_planned_are_refused() -> None:
+    with pytest.raises(TrfError, match="2 rounds are paired, but the event has 1 rounds") as error:
+        read_trf(HAND_MADE_16.replace("XXR 4", "XXR 1"))
+    assert error.value.line == 2

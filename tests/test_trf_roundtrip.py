@@ -207,6 +207,8 @@ def test_hand_made_trf26_records() -> None:
         ("310   1 Team", "team event"),
         ("192 FIDE_TEAM_BAKU", "team event"),
         ("XXR 4", "4 rounds here but 3 on line 2"),
+        ("SPS tiebreaks XYZ", "unknown tie-break"),
+        ("SPS seed many", "seed is a whole number"),
     ],
 )
 def test_bad_records_are_named(line: str, message: str) -> None:
@@ -221,12 +223,14 @@ def test_points_that_disagree_with_the_results_are_refused() -> None:
     assert (error.value.line, error.value.column) == (8, 81)
 
 
-def test_cr_only_and_bom_are_read() -> None:
+def test_cr_only_bom_and_windows_1252_are_read() -> None:
     text = HAND_MADE_26.replace("\n", "\r")
     assert read_trf(text) == read_trf(HAND_MADE_26)
     assert read_trf(decode_trf(b"\xef\xbb\xbf" + HAND_MADE_26.encode())) == read_trf(HAND_MADE_26)
-    with pytest.raises(TrfError, match="not UTF-8") as error:
-        decode_trf(HAND_MADE_26.encode() + b"001 \xff\n")
+    older = HAND_MADE_26.replace("Three", "Thrée")
+    assert read_trf(decode_trf(older.encode("cp1252"))) == read_trf(older)  # older Windows programs
+    with pytest.raises(TrfError, match="neither UTF-8 nor Windows-1252") as error:
+        decode_trf(HAND_MADE_26.encode() + b"001 \x81\n")
     assert error.value.line == 15
 
 

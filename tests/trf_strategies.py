@@ -96,7 +96,7 @@ def tournaments(draw) -> Tournament:
         bye_value=draw(st.sampled_from([win, 0.5, 0.0])),
         tiebreaks=draw(st.sampled_from([(), ("BH-C1", "BH", "SB"), ("WNT",), ("DE", "WIN", "KS")])),
         initial_colour=draw(st.sampled_from(list(Colour))),
-        seed=draw(st.one_of(st.none(), st.integers(0, 2**31))),
+        seed=draw(st.one_of(st.none(), st.integers(-2**31, 2**31))),
         double_round_robin=draw(st.booleans()),
         options=draw(st.dictionaries(WORD, TEXT, max_size=2)),
         event=EventInfo(**{

@@ -13,7 +13,7 @@ from ..core.errors import InputError, OperationError
 from ..core.model import Tournament
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.roster import read_roster
-from ..io.trf import load_trf
+from ..io.trf import decode_trf, detect_format, load_trf, read_trf
 from ..io.trf_records import TrfFormat
 from ..io.trf_write import save_trf
 from ..io.workbook import load_tournament, save_tournament
@@ -36,8 +36,11 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     """Create a workbook from a TRF16/TRF26 file or a CSV/xlsx roster (the kind is detected)."""
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
+    kind = "roster"
     if _is_trf(source):
-        tournament = load_trf(source, system=system_name)
+        text = decode_trf(source.read_bytes())
+        kind = detect_format(text).value.upper()
+        tournament = read_trf(text, system=system_name)
         if tournament.settings.system not in SYSTEMS:
             click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
                        "'sheetpair pair' needs one (see 'sheetpair systems').", err=True)
@@ -46,7 +49,7 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     port = OpenpyxlPort(workbook, create=True)
     save_tournament(port, tournament)
     port.save()
-    click.echo(f"Created {workbook}: {len(tournament.players)} players, {tournament.current_round} of "
+    click.echo(f"Created {workbook} from a {kind}: {len(tournament.players)} players, {tournament.current_round} of "
                f"{tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
 
 

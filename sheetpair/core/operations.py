@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..pairing import get_system
 from .errors import InputError, OperationError, PairingError
-from .model import ByeKind, Player, Result, Round, Settings, Tournament
+from .model import ByeKind, Game, Player, Result, Round, Settings, Tournament
 
 
 def event_settings(
@@ -117,6 +117,7 @@ def pair_next_round(tournament: Tournament) -> Round:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system = get_system(tournament.settings.system)
     pairing = system.pair(tournament, number)
+    _refuse_forbidden_pairs(tournament, system.keeps_withdrawn_in_schedule, pairing.games)
     new_round = Round(number, pairing.games, pairing.byes, pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
@@ -182,6 +183,15 @@ def undo_last_round(tournament: Tournament) -> Round:
     if requested:
         tournament.requested_byes[removed.number] = requested
     return removed
+
+
+def _refuse_forbidden_pairs(tournament: Tournament, fixed_schedule: bool, games: list[Game]) -> None:
+    """The arbiter's forbidden pairs bind every Swiss-type system; a fixed schedule cannot avoid them."""
+    if fixed_schedule:
+        return
+    for game in games:
+        if frozenset((game.white, game.black)) in tournament.forbidden_pairs:
+            raise PairingError(f"the pairing puts {game.white} against {game.black}, a pair ruled not to meet")
 
 
 def _forfeit_withdrawn(tournament: Tournament, rnd: Round) -> None:

@@ -18,17 +18,17 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
-from .port import CellValue, cell_text
+from .port import CellValue, cell_int, cell_text
 
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
     "first_name": ("firstname", "givenname", "forename", "vorname", "prenom"),
     "last_name": ("lastname", "surname", "familyname", "nachname", "nom"),
-    "rating": ("rating", "rtg", "elo", "fiderating", "fideelo", "ratingfide", "elofide", "standardrating", "std"),
+    "rating": ("fiderating", "fideelo", "fidertg", "ratingfide", "elofide", "rtgfide", "rating", "rtg", "elo", "standardrating", "std"),
     "title": ("title", "tit", "fidetitle", "titel"),
-    "federation": ("federation", "fed", "fidefed", "fidefederation", "country", "nation", "land"),
-    "fide_id": ("id", "fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber"),
+    "federation": ("fidefed", "fidefederation", "federation", "fed", "country", "nation", "land"),
+    "fide_id": ("fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber", "id"),
     "club": ("club", "clubname", "clubcity", "verein"),
     "team": ("team", "teamname"),
     "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
@@ -100,12 +100,17 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
 
 
 def _columns(header: list[CellValue]) -> dict[str, int]:
-    columns: dict[str, int] = {}
+    """Column of each field; when several headers name one field, the one earlier in its alias list wins
+    (``FIDE ID`` over a plain ``ID``, which Swiss-Manager uses for the national number)."""
+    best: dict[str, tuple[int, int]] = {}
     for index, cell in enumerate(header):
-        key = _FIELD_BY_HEADER.get(re.sub(r"[^a-z]", "", cell_text(cell).lower()))
-        if key and key not in columns:
-            columns[key] = index
-    return columns
+        alias = re.sub(r"[^a-z]", "", cell_text(cell).lower())
+        key = _FIELD_BY_HEADER.get(alias)
+        if key:
+            rank = _ALIASES[key].index(alias)
+            if key not in best or rank < best[key][0]:
+                best[key] = (rank, index)
+    return {key: index for key, (_, index) in best.items()}
 
 
 def _player(tpn: int, values: dict[str, CellValue]) -> Player:
@@ -133,7 +138,7 @@ def _rating(value: CellValue) -> int:
     text = cell_text(value).replace(" ", "")
     if not text or text in ("-", "0"):
         return 0
-    number = _whole_number(text)
+    number = cell_int(text)
     if number is None or not 0 <= number <= 9999:
         raise ValueError(f"rating {text!r} is not a whole number from 0 to 9999")
     return number
@@ -143,7 +148,7 @@ def _fide_id(value: CellValue) -> str:
     text = cell_text(value).replace(" ", "")
     if not text:
         return ""
-    number = _whole_number(text)
+    number = cell_int(text)
     if number is None or number <= 0 or len(str(number)) > 11:
         raise ValueError(f"FIDE ID {text!r} is not a number of up to 11 digits")
     return str(number)
@@ -183,14 +188,6 @@ def _checked(value: CellValue, pattern: re.Pattern[str], expected: str) -> str:
     return text
 
 
-def _whole_number(text: str) -> int | None:
-    try:
-        number = float(text.replace(",", "."))
-    except ValueError:
-        return None
-    return int(number) if number.is_integer() else None
-
-
 def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
     """Players of CSV text: for rosters that come without a file (pasted into a sheet in Excel).
 
@@ -219,6 +216,7 @@ def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
+    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first."""
     from openpyxl import load_workbook
 
     try:
@@ -226,7 +224,15 @@ def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
         raise InputError(f"{path}: cannot be read as an xlsx workbook ({error})") from None
     try:
-        sheet = book.worksheets[0]
-        return [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        sheets = [
+            [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+            for sheet in book.worksheets
+        ]
     finally:
         book.close()
+    return next((rows for rows in sheets if _names_players(rows)), sheets[0] if sheets else [])
+
+
+def _names_players(rows: list[tuple[int, list[CellValue]]]) -> bool:
+    header = next((cells for _, cells in rows if any(cell_text(c) for c in cells)), [])
+    return bool({"name", "last_name"} & set(_columns(header)))

@@ -23,7 +23,7 @@ from functools import partial
 from itertools import combinations
 from pathlib import Path
 
-from ..core.errors import TrfError
+from ..core.errors import InputError, TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
@@ -120,15 +120,21 @@ def load_trf(path: str | Path, *, system: str | None = None) -> Tournament:
 
 
 def decode_trf(raw: bytes) -> str:
-    """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement), a BOM tolerated.
+    """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement, sheetpair's export),
+    a BOM tolerated; else Windows-1252, which older Windows programs wrote. Both keep one character per
+    column, so the fixed columns stay where they are.
 
-    :raises TrfError: naming the first line that is not UTF-8.
+    :raises TrfError: naming the first line that is neither.
     """
     try:
         return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252")
     except UnicodeDecodeError as error:
-        line = len(_LINE_BREAK.findall(raw[: error.start].decode("utf-8", "replace"))) + 1
-        raise TrfError("the file is not UTF-8 text", line=line) from None
+        line = len(_LINE_BREAK.findall(raw[: error.start].decode("cp1252", "replace"))) + 1
+        raise TrfError("the file is neither UTF-8 nor Windows-1252 text", line=line) from None
 
 
 def read_trf(text: str, *, system: str | None = None) -> Tournament:
@@ -242,8 +248,7 @@ class _Reader:
         elif code == "260":
             self._read_forbidden_260(number, line)
         elif code == SP_SETTING:
-            key, _, setting = value.partition(" ")
-            self.settings_records[key] = setting
+            self._read_setting(number, line, value)
         elif code == SP_PLAYER:
             tpn = _int(line[4:8], number, 5, "start number")
             key, _, text = line[9:].partition(" ")
@@ -253,6 +258,23 @@ class _Reader:
         else:
             self.accelerated |= code in ("XXA", "250")
             self.kept.append(_Kept(line))
+
+    def _read_setting(self, number: int, line: str, value: str) -> None:
+        """``SPS key value``; a key of a later sheetpair version is kept as written."""
+        key, _, setting = value.partition(" ")
+        if key not in ("system", "seed", "double_round_robin", "tiebreaks") and not key.startswith("option."):
+            self.kept.append(_Kept(line))
+            return
+        if key == "seed" and not re.fullmatch(r"-?\d+", setting):
+            raise TrfError(f"the seed is a whole number, not {setting!r}", line=number, column=10)
+        if key == "double_round_robin" and setting not in ("yes", "no"):
+            raise TrfError(f"double_round_robin is yes or no, not {setting!r}", line=number)
+        if key == "tiebreaks":
+            try:
+                self.tiebreaks = parse_tiebreak_list(setting)
+            except InputError as error:
+                raise TrfError(str(error), line=number) from None
+        self.settings_records[key] = setting
 
     def _read_header(self, code: str, value: str) -> None:
         name = HEADER_FIELDS[code]
@@ -346,6 +368,8 @@ class _Reader:
 
     def _read_player(self, number: int, line: str) -> None:
         tpn = _int(line[4:8], number, 5, "start number (columns 5-8)")
+        if tpn == 0:
+            raise TrfError("start numbers begin at 1 (0000 means 'no opponent')", line=number, column=5)
         if tpn in self.players:
             raise TrfError(f"start number {tpn} appears twice (first on line {self.player_lines[tpn]})",
                            line=number, column=5)
@@ -381,6 +405,9 @@ class _Reader:
         paired_rounds = last_column
         if last_column and not any(self._took_part(tpn, last_column) for tpn in self.players):
             paired_rounds -= 1
+        if self.rounds is not None and paired_rounds > self.rounds[0]:
+            raise TrfError(f"{paired_rounds} rounds are paired, but the event has {self.rounds[0]} rounds",
+                           line=self.rounds[1])
         settings = self._settings(system, paired_rounds)
         tournament = Tournament(
             settings=settings,
@@ -436,8 +463,6 @@ class _Reader:
             ett_system and ett_system[0] == name and ett_system[1]
         )
         tiebreaks = self.tiebreaks
-        if tiebreaks is None and "tiebreaks" in records:
-            tiebreaks = parse_tiebreak_list(records["tiebreaks"])
         win = self.scoring.get("win", 1.0)
         return Settings(
             system=name,
@@ -448,7 +473,7 @@ class _Reader:
             bye_value=self.scoring.get("bye", win),
             tiebreaks=tiebreaks or (),
             initial_colour=self.initial_colour or self._first_round_colour(),
-            seed=int(records["seed"]) if records.get("seed", "").isdigit() else None,
+            seed=int(records["seed"]) if "seed" in records else None,
             double_round_robin=double,
             options={k[len("option."):]: v for k, v in records.items() if k.startswith("option.")},
             event=self.event,

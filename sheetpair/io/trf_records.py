@@ -89,9 +89,6 @@ def count_line(tournament: Tournament, code: str) -> str:
 # Scoring: XXS (JaVaFo), 162 (TRF26), BB? (bbpPairings)
 # ---------------------------------------------------------------------------------------------------------
 
-SCORING_DEFAULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-
-
 def has_default_scoring(settings: Settings) -> bool:
     """True when the TRF defaults (1, ½, 0, bye = win) apply, so no scoring record is needed."""
     return (
@@ -204,7 +201,6 @@ SP_BOARDS = "SPB"
 """``SPB RRR white:board ...``: board numbers of a round whose boards are not in FIDE's printed order."""
 SP_BYE_BOARD = "SPY"
 """``SPY RRR player:board ...``: byes printed on a board (the round robin's rest against the dummy)."""
-SHEETPAIR_RECORDS = frozenset({SP_SETTING, SP_PLAYER, SP_BOARDS, SP_BYE_BOARD})
 
 NAME_WIDTH = 33
 """Columns 15-47 hold the name."""

@@ -32,6 +32,7 @@ from ..core.state import PlayerState, TournamentState, derive
 from ..core.tiebreaks import compute_tiebreak
 from .base import OptionSpec, Pairing, PairingSystem
 from .berger import schedule_round
+from .colours import run_length
 from .common import pairing_bye, players_to_pair, requested_byes
 from .topdown import can_pair_all, top_down_pairing
 
@@ -128,13 +129,8 @@ class _Colours:
 
     @classmethod
     def of(cls, colours: list[Colour]) -> _Colours:
-        run = 0
-        for c in reversed(colours):
-            if c is not colours[-1]:
-                break
-            run += 1
         whites = colours.count(Colour.WHITE)
-        return cls(whites, len(colours) - whites, colours[-1] if colours else None, run)
+        return cls(whites, len(colours) - whites, colours[-1] if colours else None, run_length(colours))
 
     def run_after(self, colour: Colour) -> int:
         return self.run + 1 if colour is self.last else 1

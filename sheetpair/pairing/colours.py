@@ -6,6 +6,8 @@ colour, so they neither lengthen nor break a run of equal colours.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.model import Colour
 from ..core.state import PlayerState
 
@@ -23,15 +25,19 @@ def last_colour(player: PlayerState) -> Colour | None:
     return colours[-1] if colours else None
 
 
-def colour_run(player: PlayerState) -> int:
-    """How many games in a row, up to the last one, the player had the same colour (0 before any game)."""
-    colours = player.colours
+def run_length(colours: Sequence[Colour]) -> int:
+    """How many of the last colours in a row are the same (0 for no colours)."""
     run = 0
     for colour in reversed(colours):
         if colour is not colours[-1]:
             break
         run += 1
     return run
+
+
+def colour_run(player: PlayerState) -> int:
+    """How many games in a row, up to the last one, the player had the same colour (0 before any game)."""
+    return run_length(player.colours)
 
 
 def may_take(player: PlayerState, colour: Colour, *, max_run: int, max_difference: int = 2) -> bool:
