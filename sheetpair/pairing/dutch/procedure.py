@@ -103,6 +103,9 @@ class BracketProcedure:
             return MatchingOutcome([], None, [])
         builder = self.builder
         top = players[0].score
+        first_round = self._first_round_in_order()
+        if first_round is not None:
+            return first_round
         mates = self._initial_solution(top)
         if sum(1 for v, m in enumerate(mates) if v == m) > 1:
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 [C1]–[C3]); the chief arbiter decides")
@@ -171,6 +174,39 @@ class BracketProcedure:
                 bye = player
             elif vertex < mate:
                 pairs.append((player, players[mate]))
+        return MatchingOutcome(pairs, bye, logs)
+
+    def _first_round_in_order(self) -> MatchingOutcome | None:
+        """3.4 before anybody has played: every score group's candidate in order is perfect.
+
+        With no history there are no colour preferences, floats or unplayed games, so S1[i]–S2[i] in each
+        score group (two with Baku acceleration) fulfils every criterion unless the arbiter forbade one of
+        its pairs; the lowest player of an odd field takes the bye. Anything else goes through the procedure.
+        """
+        if any(e.history.records for e in self.players):
+            return None
+        groups: dict[int, list[int]] = {}
+        for v, entrant in enumerate(self.players):
+            groups.setdefault(entrant.score, []).append(v)
+        ordered = [groups[score] for score in sorted(groups, reverse=True)]
+        if any(len(group) % 2 for group in ordered[:-1]):
+            return None
+        pairs: list[tuple[Entrant, Entrant]] = []
+        logs = []
+        for group in ordered:
+            half = len(group) // 2
+            log = BracketLog(self.players[group[0]].score, [self.players[v].tpn for v in group], [])
+            for a, b in zip(group[:half], group[half:2 * half]):
+                if not self.builder.compatible(a, b):
+                    return None
+                pairs.append((self.players[a], self.players[b]))
+                log.pairs.append((self.players[a].tpn, self.players[b].tpn))
+            if len(group) % 2:
+                log.downfloaters.append(self.players[group[-1]].tpn)
+            logs.append(log)
+        bye = self.players[ordered[-1][-1]] if len(self.players) % 2 else None
+        if bye is not None and not bye.bye_eligible:
+            return None
         return MatchingOutcome(pairs, bye, logs)
 
     def _pair_bracket(self, by_index: list[int], group_begin: int, next_begin: int, begin_vertex: int,
@@ -246,12 +282,17 @@ class BracketProcedure:
                 self._set(verts[smaller], verts[larger], w)
         return base
 
+    @property
+    def _ordering_group_bits(self) -> int:
+        """Width unit of the ordering bits (3 units + 1 bit below every criterion)."""
+        return self.layout.group_bits
+
     def _ordering_weight(self, base: list[list[int]], smaller: int, larger: int, smaller_rank: int,
                          remainder_pairs: int) -> int:
         """Adds the 4.3 exchange order: fewest exchanges, then the smallest BSN differences."""
         w = base[larger][smaller]
         if w:
-            g = self.layout.group_bits
+            g = self._ordering_group_bits
             w += 2 * ((int(smaller_rank < remainder_pairs) << (2 * g)) - smaller_rank)
         return w
 
@@ -470,6 +511,7 @@ class BracketProcedure2017(BracketProcedure):
     def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
         super().__init__(round_field, forbidden, pure_python=pure_python)
         self._ents: list[int] = []
+        self._bracket_bits = 0
         n = len(self.players)
         odd = n % 2
         self.validity = new_cardinality_computer(n + odd, pure_python=pure_python)
@@ -482,6 +524,10 @@ class BracketProcedure2017(BracketProcedure):
 
     def _entrant(self, vertex: int) -> int:
         return self._ents[vertex]
+
+    @property
+    def _ordering_group_bits(self) -> int:
+        return self._bracket_bits
 
     def _fix_pair(self, u: int, v: int) -> None:
         super()._fix_pair(u, v)
@@ -517,6 +563,7 @@ class BracketProcedure2017(BracketProcedure):
                     ents.append(next_group)
                     next_group += 1
             weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, special, next_group == n)
+            self._bracket_bits = weights.p
             self._ents = ents
             self._size = len(ents)
             self.max_weight = weights.max_weight
