@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sheetpair.core import operations
+from sheetpair.core.check import pairing_input
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
@@ -210,14 +210,6 @@ def test_absolute_criteria_hold_and_one_bye_at_most(players, seed, system):
 
 # -- the reference corpus -----------------------------------------------------------------------------------
 
-def _round_input(full: Tournament, number: int, system: str) -> Tournament:
-    """Rounds 1..k-1 plus round k's pre-assigned byes (shared/tools/check_pairings.py builds the same)."""
-    wanted = {b.player: b.kind for b in full.rounds[number - 1].byes if b.kind is not ByeKind.PAB}
-    requested = {number: wanted} if wanted else {}
-    return replace(full, settings=replace(full.settings, system=system), rounds=full.rounds[: number - 1],
-                   requested_byes=requested)
-
-
 def _corpus_limit() -> int:
     value = os.environ.get("SHEETPAIR_CORPUS_MAX_PLAYERS", "100")
     return 10**9 if value == "all" else int(value)
@@ -235,7 +227,7 @@ def replay_corpus(system: str, limit: int) -> tuple[int, int, list[str]]:
         full = load_trf(meta_path.with_suffix(".trf"))
         for number_text, expected in sorted(meta["ref"][reference].items(), key=lambda kv: int(kv[0])):
             number = int(number_text)
-            pairing = engine.pair(_round_input(full, number, system), number)
+            pairing = engine.pair(pairing_input(full, number, system), number)
             got = [[g.white, g.black] for g in pairing.games] + [
                 [b.player, 0] for b in pairing.byes if b.kind is ByeKind.PAB
             ]
