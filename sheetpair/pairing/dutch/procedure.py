@@ -61,6 +61,19 @@ class MatchingOutcome:
     brackets: list[BracketLog]
 
 
+def _outcome(players: list[Entrant], matched_with: dict[int, int], logs: list[BracketLog]) -> MatchingOutcome:
+    """The round's pairs from the final matching (index → partner index); the one left unmatched has the bye."""
+    pairs: list[tuple[Entrant, Entrant]] = []
+    bye: Entrant | None = None
+    for index, player in enumerate(players):
+        mate = matched_with.get(index)
+        if mate is None:
+            bye = player
+        elif index < mate:
+            pairs.append((player, players[mate]))
+    return MatchingOutcome(pairs, bye, logs)
+
+
 class BracketProcedure:
     """Pairs one round of the Dutch system; see the module docstring."""
 
@@ -166,15 +179,7 @@ class BracketProcedure:
             by_index = new_by_index
             group_begin = new_begin
             group_begin_vertex = next_begin_vertex
-        pairs: list[tuple[Entrant, Entrant]] = []
-        bye: Entrant | None = None
-        for vertex, player in enumerate(players):
-            mate = matched_with.get(vertex)
-            if mate is None:
-                bye = player
-            elif vertex < mate:
-                pairs.append((player, players[mate]))
-        return MatchingOutcome(pairs, bye, logs)
+        return _outcome(players, matched_with, logs)
 
     def _first_round_in_order(self) -> MatchingOutcome | None:
         """3.4 before anybody has played: every score group's candidate in order is perfect.
@@ -605,12 +610,4 @@ class BracketProcedure2017(BracketProcedure):
                         log.downfloaters.append(players[entrant].tpn)
             ents = carried
             group_begin = new_begin
-        pairs: list[tuple[Entrant, Entrant]] = []
-        bye: Entrant | None = None
-        for index, player in enumerate(players):
-            mate = matched_with.get(index)
-            if mate is None:
-                bye = player
-            elif index < mate:
-                pairs.append((player, players[mate]))
-        return MatchingOutcome(pairs, bye, logs)
+        return _outcome(players, matched_with, logs)
