@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from ..core.errors import PairingError
-from ..core.model import Colour, Player, Tournament
+from ..core.model import Colour, Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import (
@@ -70,7 +70,7 @@ class DanishSwedishMonrad(PairingSystem):
     def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
         return TIEBREAK_PRESETS[options.get("tiebreak", self.options["tiebreak"].default)]
 
-    def initial_order(self, players: list[Player], settings, rng: random.Random) -> list[Player]:
+    def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Start numbers by drawing of lots (the seed saved in the workbook makes the draw replayable)."""
         drawn = list(players)
         rng.shuffle(drawn)
