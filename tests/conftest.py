@@ -1,4 +1,7 @@
-"""Shared test fixtures: where the reference material lives."""
+"""Shared test fixtures: where the reference material lives.
+
+The reference cases are read in place from ``../shared/conformance`` beside the repository, never copied.
+"""
 
 from __future__ import annotations
 
