@@ -17,7 +17,7 @@ from functools import lru_cache
 from ..core.errors import PairingError
 from ..core.model import Bye, ByeKind, Game, Player, Settings, Tournament
 from .base import Pairing, PairingSystem
-from .common import requested_byes
+from .common import drawn_by_lot, requested_byes
 
 
 @lru_cache(maxsize=64)
@@ -70,9 +70,7 @@ class Berger(PairingSystem):
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Start numbers by drawing of lots (the seed saved in the workbook makes the draw replayable)."""
-        drawn = list(players)
-        rng.shuffle(drawn)
-        return drawn
+        return drawn_by_lot(players, rng)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         n = len(tournament.players)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cmp_to_key
 
-from ..core.model import Bye, ByeKind, Game, Outcome, Tournament
+from ..core.model import Bye, ByeKind, Game, Outcome, Player, Tournament
 from ..core.state import PlayerState, TournamentState
 from ..core.tiebreaks import compute_tiebreak
 
@@ -22,6 +23,13 @@ def players_to_pair(tournament: Tournament, round_number: int) -> list[int]:
     return sorted(
         p.tpn for p in tournament.players if p.is_active_in(round_number) and p.tpn not in asked
     )
+
+
+def drawn_by_lot(players: list[Player], rng: random.Random) -> list[Player]:
+    """The players in the order of a drawing of lots; the seed saved in the workbook replays the same draw."""
+    drawn = list(players)
+    rng.shuffle(drawn)
+    return drawn
 
 
 def number_boards(pairs: list[tuple[int, int]]) -> list[Game]:

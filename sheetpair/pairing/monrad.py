@@ -29,7 +29,7 @@ from ..core.model import Colour, Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import (
-    bye_candidates, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes,
+    bye_candidates, drawn_by_lot, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes,
     score_order,
 )
 
@@ -72,9 +72,7 @@ class DanishSwedishMonrad(PairingSystem):
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Start numbers by drawing of lots (the seed saved in the workbook makes the draw replayable)."""
-        drawn = list(players)
-        rng.shuffle(drawn)
-        return drawn
+        return drawn_by_lot(players, rng)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)

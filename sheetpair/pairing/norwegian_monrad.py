@@ -40,7 +40,7 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
+from .common import drawn_by_lot, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
 
 W, B = Colour.WHITE, Colour.BLACK
 DEALING_PATTERN = "ACDBCABD"
@@ -449,9 +449,7 @@ class NorwegianMonrad(PairingSystem):
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         if self.option(settings, "start_numbers") == "random":
-            drawn = list(players)
-            rng.shuffle(drawn)
-            return drawn
+            return drawn_by_lot(players, rng)
         return seeded_draw(players, rng)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
