@@ -354,3 +354,28 @@ def test_windowed_brackets_pair_exactly_as_the_whole_field(monkeypatch, fail_aft
     windowed = windowed_procedure.run()
     assert [(a.tpn, b.tpn) for a, b in windowed.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
     assert (windowed.bye and windowed.bye.tpn) == (whole.bye and whole.bye.tpn)
+
+
+@pytest.mark.parametrize("players, rounds, seed", [(160, 1, 3), (160, 3, 11), (241, 6, 5), (131, 8, 7)])
+def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, players, rounds, seed):
+    """A bracket paired on its own players and a float pool (the bound on the players below it holds)
+    gives the whole field's pairing; the shortcut is taken in these events."""
+    from sheetpair.pairing.dutch import window
+    from sheetpair.pairing.dutch.entrants import Edition, build_field
+    from sheetpair.pairing.dutch.procedure import BracketProcedure
+
+    tournament = _played_event(players, rounds, seed=seed)
+    whole = BracketProcedure(build_field(tournament, rounds + 1, Edition.RULES_2026), set()).run()
+    closed = {"n": 0}
+    closed_bracket = window.WindowedProcedure._closed_bracket
+
+    def counting(self, *args):
+        result = closed_bracket(self, *args)
+        closed["n"] += result is not None
+        return result
+
+    monkeypatch.setattr(window.WindowedProcedure, "_closed_bracket", counting)
+    windowed = window.WindowedProcedure(build_field(tournament, rounds + 1, Edition.RULES_2026), set()).run()
+    assert closed["n"] > 0
+    assert [(a.tpn, b.tpn) for a, b in windowed.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
+    assert (windowed.bye and windowed.bye.tpn) == (whole.bye and whole.bye.tpn)

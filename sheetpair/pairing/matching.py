@@ -112,8 +112,11 @@ class CompiledMatchingComputer(_Adjacency):
         if self._weights.get(key, 0) == weight:
             return
         self._weights[key] = weight
-        self._note(u, v, weight)
-        self._computer.set_edge_weight(u, v, self._to_dynamic(weight))
+        if weight:
+            self._neighbours[u].add(v)  # fix_pair skips the ones that are zero again
+            self._neighbours[v].add(u)
+        dynamic = self._cache.get(weight)
+        self._computer.set_edge_weight(u, v, dynamic if dynamic is not None else self._to_dynamic(weight))
 
     def compute_matching(self) -> None:
         self._computer.compute_matching()

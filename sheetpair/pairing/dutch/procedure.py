@@ -272,9 +272,14 @@ class BracketProcedure:
                 self._set(v, u, builder.weight(u, v, False, False))
 
     def _base_weights(self, ents: list[int], group_begin: int, next_begin: int,
-                      verts: list[int]) -> list[list[int]]:
+                      verts: list[int], ordering_pairs: int = -1) -> list[list[int]]:
         """Criteria weights of every pair whose lower player is in this bracket or the next one (players
-        ``ents``, at matcher vertices ``verts``)."""
+        ``ents``, at matcher vertices ``verts``).
+
+        ``ordering_pairs`` (a homogeneous bracket whose number of pairs is expected): the matcher gets the
+        weights with the 4.3 ordering bits at once, as :meth:`_pair_remainder` will set them, which spares
+        it a re-optimisation of the whole bracket when the guess is right.
+        """
         builder = self.builder
         base: list[list[int]] = [[] for _ in ents]
         for larger in range(group_begin, len(ents)):
@@ -284,6 +289,8 @@ class BracketProcedure:
             for smaller in range(larger):
                 w = builder.weight(ents[smaller], lower, in_current, not in_current)
                 row.append(w)
+                if ordering_pairs >= 0 and in_current:
+                    w = self._ordering_weight(base, smaller, larger, smaller, ordering_pairs)
                 self._set(verts[smaller], verts[larger], w)
         return base
 
@@ -474,7 +481,7 @@ class BracketProcedure:
             for o_pos in remainder[i + 1:]:
                 if not is_s1(p_pos) or is_s1(o_pos):
                     base[o_pos][p_pos] = 0
-                self._set(by_index[p_pos], by_index[o_pos], base[o_pos][p_pos])
+        self._set_transposition_weights(by_index, base, remainder, group_begin)
 
         # Transpositions (4.2): each S1 player meets the first S2 player the optimum allows. The optimum
         # kept from the previous step already answers when it gives that player the first free S2
@@ -507,6 +514,13 @@ class BracketProcedure:
             self._fix_pair(vertex, mate)
             log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
+
+    def _set_transposition_weights(self, by_index: list[int], base: list[list[int]], remainder: list[int],
+                                   group_begin: int) -> None:
+        """The remainder's edges become its criteria weights (S1–S2 only) for the transpositions."""
+        for i, p_pos in enumerate(remainder):
+            for o_pos in remainder[i + 1:]:
+                self._set(by_index[p_pos], by_index[o_pos], base[o_pos][p_pos])
 
 
 class BracketProcedure2017(BracketProcedure):

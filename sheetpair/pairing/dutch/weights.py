@@ -114,6 +114,15 @@ class WeightBuilder:
                 self.barred[members[0]].add(members[1])
                 self.barred[members[1]].add(members[0])
         self.score = [e.score for e in entrants]
+        # Players with the same colour data get the same [C10]-[C13] bits: a round has a few dozen kinds.
+        kinds: dict[tuple[object, ...], int] = {}
+        self._colour_kind = [
+            kinds.setdefault((e.colour_preference, e.colour_imbalance, e.repeated_colour, e.strong_preference),
+                             len(kinds))
+            for e in entrants
+        ]
+        self._kind_example = {kind: entrants[i] for i, kind in reversed(list(enumerate(self._colour_kind)))}
+        self._colour_field: dict[tuple[int, int], int] = {}
         self.absolute = [e.absolute_preference for e in entrants]
         self.preference = [e.colour_preference for e in entrants]
         pr = field.played_rounds
@@ -152,6 +161,11 @@ class WeightBuilder:
         """Lowest bit of the completion field ([C4], and [C5] through the bye candidates)."""
         return self._completion_offset
 
+    def next_bracket_weight(self, i: int) -> int:
+        """[C8] what ``i`` adds when it floats into the following bracket and is paired there: one pair, at
+        its own score (it is the higher player of that pair)."""
+        return (1 << self._next_pairs_offset) + (1 << (self._next_scores_offset + self.layout.group_offset[self.score[i]]))
+
     def compatible(self, i: int, j: int) -> bool:
         """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute
         colour preference."""
@@ -187,7 +201,13 @@ class WeightBuilder:
             w += c9 << self._bye_games_offset
         if not in_current:
             return w
-        w += self.colour_bits(self.entrants[lower], self.entrants[higher], self.layout.group_bits) << self._colour_offset
+        kinds = (self._colour_kind[lower], self._colour_kind[higher])
+        colour = self._colour_field.get(kinds)
+        if colour is None:
+            colour = self.colour_bits(self._kind_example[kinds[0]], self._kind_example[kinds[1]],
+                                      self.layout.group_bits) << self._colour_offset
+            self._colour_field[kinds] = colour
+        w += colour
         for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
             self.floats, self._float_offsets, self._float_score_offsets
         ):

@@ -35,33 +35,41 @@ class _NeedsWholeField(Exception):
 
 
 class Pairability:
-    """Dirac-type bound for "R ∪ F has a perfect matching (after the bye)", R = entrants from ``start`` on."""
+    """Dirac-type bounds on who can still be paired, from degrees counted in O(rounds) per player."""
 
     def __init__(self, procedure: BracketProcedure) -> None:
         self.builder = procedure.builder
         self.players = procedure.players
         builder = self.builder
-        self.limited = [builder.absolute[i] and not builder.topscorer[i] for i in range(len(self.players))]
-        self.start = len(self.players)
+        n = len(self.players)
+        self.limited = [builder.absolute[i] and not builder.topscorer[i] for i in range(n)]
+        # Colour-limited players ([C3]) of each preference among entrants 0..i-1, for any index range.
+        self._limited_before: dict[object, list[int]] = {}
+        for key in {builder.preference[i] for i in range(n) if self.limited[i]}:
+            counts = [0]
+            for i in range(n):
+                counts.append(counts[-1] + (self.limited[i] and builder.preference[i] is key))
+            self._limited_before[key] = counts
+        self.start = n
+
+    def degree_into(self, v: int, low: int, high: int) -> int:
+        """Number of entrants ``low..high-1`` that ``v`` may meet ([C1], forbidden pairs, [C3])."""
+        inside = low <= v < high
+        count = high - low - inside - sum(1 for o in self.builder.barred[v] if low <= o < high)
+        if self.limited[v]:
+            before = self._limited_before[self.builder.preference[v]]
+            count -= before[high] - before[low] - inside
+        return count
 
     def set_below(self, start: int) -> None:
-        """R = entrants ``start..n-1``; counts the colour-limited players of R by preference."""
+        """R = entrants ``start..n-1``."""
         self.start = start
-        self.limited_count: dict[object, int] = {}
-        for r in range(start, len(self.players)):
-            if self.limited[r]:
-                key = self.builder.preference[r]
-                self.limited_count[key] = self.limited_count.get(key, 0) + 1
         self.size = len(self.players) - start
         self.min_below = min((self.degree(r) for r in range(start, len(self.players))), default=self.size)
 
     def degree(self, v: int) -> int:
-        """Number of players of R that ``v`` may meet ([C1], forbidden pairs, [C3])."""
-        inside = v >= self.start
-        count = self.size - inside - sum(1 for o in self.builder.barred[v] if o >= self.start)
-        if self.limited[v]:
-            count -= self.limited_count.get(self.builder.preference[v], 0) - inside
-        return count
+        """Number of players of R that ``v`` may meet."""
+        return self.degree_into(v, self.start, len(self.players))
 
     def holds(self, sent_below: list[int], bye_below: bool) -> bool:
         """True when R plus ``sent_below`` can be paired, leaving a PAB candidate out if ``bye_below``."""
@@ -78,6 +86,26 @@ class Pairability:
             return False
         return 2 * (smallest - 1) >= total - 1
 
+    def next_group_takes_any(self, bracket: list[int], low: int, high: int, floaters: int, bye_below: bool) -> bool:
+        """True when, whichever ``floaters`` players of ``bracket`` float, the next score group N (entrants
+        ``low..high-1``, with R below it already set) pairs every one of them and all of itself but one
+        player at most, and R with that player can still be paired.
+
+        Each floater has ``floaters`` possible opponents in N, so they are placed one by one; whichever
+        ``floaters`` players of N they take, every other player of N keeps half of the others as possible
+        opponents, so by Dirac's theorem the rest of N has a Hamiltonian cycle: a perfect matching, or one
+        with any single player left out for R. Then the [C8] value of the next bracket is the same for every
+        such choice but for the floaters' own scores, which is what :class:`WindowedProcedure` weighs.
+        """
+        size = high - low
+        rest = size - floaters
+        if rest < 0 or any(self.degree_into(f, low, high) < floaters for f in bracket):
+            return False
+        if rest > 1 and any(2 * (self.degree_into(y, low, high) - floaters) < rest for y in range(low, high)):
+            return False
+        leftover = [min(range(low, high), key=self.degree)] if rest % 2 else []
+        return self.holds(leftover, bye_below)
+
 
 class WindowedProcedure(BracketProcedure):
     """:class:`BracketProcedure` with each bracket paired on a window graph (see the module docstring)."""
@@ -90,6 +118,11 @@ class WindowedProcedure(BracketProcedure):
         """Whole-field weights left between players who float on together (the matcher's state)."""
         self._ents: list[int] = []
         self._initial_flag = False
+        self._closed = False
+        """The current bracket is paired alone (:meth:`_closed_bracket`): no bound to check."""
+        self._outside: list[tuple[int, int, int]] = []
+        """Its edges to the float pool or the bye vertex."""
+        self._bye_vertex = -1
 
     # -- the initial solution without a whole-field matching ------------------------------------------
     def _initial_solution(self, top: int) -> list[int]:
@@ -132,8 +165,13 @@ class WindowedProcedure(BracketProcedure):
         if self.window_active:
             saved_pairs, saved_flags = list(log.pairs), list(log.paired_moved_down)
             try:
+                closed = self._closed_bracket(by_index, group_begin, next_begin, next_group)
+                if closed is not None:
+                    return self._run_steps(by_index, by_index[:next_begin], group_begin, next_begin, closed,
+                                           matched, log)
                 return self._pair_in_window(by_index, group_begin, next_begin, next_group, matched, log)
             except _NeedsWholeField:
+                self._closed = False
                 log.pairs[:], log.paired_moved_down[:] = saved_pairs, saved_flags
                 for vertex in by_index:
                     matched[vertex] = False
@@ -141,18 +179,89 @@ class WindowedProcedure(BracketProcedure):
         return super()._pair_bracket(by_index, group_begin, next_begin, begin_vertex, next_vertex, next_group,
                                      matched, log)
 
+    def _new_window_matcher(self, ents: list[int], size: int) -> None:
+        """A matcher for the window ``ents`` (local vertices ``0..len(ents)-1``) with the carried weights."""
+        self._ents = list(ents)
+        self._size = size
+        self.matcher = new_matching_computer(size, 2 * self.max_weight + 1, pure_python=self.pure_python)
+        for (a, b), w in self._carried.items():
+            self.matcher.set_edge_weight(a, b, 2 * w)
+
+    def _closed_bracket(self, by_index: list[int], group_begin: int, next_begin: int, next_group: int
+                        ) -> tuple[list[int], list[int]] | None:
+        """The bracket alone, when the players below it cannot change its pairing; else None.
+
+        Whoever floats from the bracket is then worth what :meth:`Pairability.next_group_takes_any` says: a
+        pair in the next bracket at the floater's own score ([C8]) and its completion share. So the bracket is
+        paired on its own players plus a pool of interchangeable "float" vertices carrying that worth, as many
+        as the optimum floats (the pool grows until nobody is left unmatched). Not used when the PAB may
+        fall in the bracket or the next score group, nor under [C9].
+        """
+        n = len(self.players)
+        if self.builder.single_downfloater_is_bye:
+            return None
+        bracket = by_index[:next_begin]
+        size = len(bracket)
+        local = list(range(size))
+        offset = self.builder.completion_offset
+        if next_begin == len(by_index):
+            # The last bracket: nobody below, so the window is the bracket and the bye.
+            self._bye_vertex = size if n % 2 else -1
+            self._new_window_matcher(bracket, size + n % 2)
+            base = self._base_weights(bracket, group_begin, next_begin, local)
+            self._outside = [(v, self._bye_vertex, 1 << offset) for v in local if n % 2]
+            self._set_outside_edges()
+            self._closed = True
+            return base, self._solve()
+        group_start = by_index[next_begin]
+        bye_below = n % 2 == 1
+        if bye_below and self.builder.bye_score >= self.builder.score[group_start]:
+            return None
+        worth = [((1 + 2 * (not self.builder.is_bye_candidate(e))) << offset) + 2 * self.builder.next_bracket_weight(e)
+                 for e in bracket]
+        self._bye_vertex = -1
+        pool = size % 2
+        while True:
+            self._new_window_matcher(bracket, size + pool)
+            base = self._base_weights(bracket, group_begin, next_begin, local,
+                                      (size - pool) // 2 if group_begin == 0 else -1)
+            self._outside = [(v, q, worth[v]) for q in range(size, size + pool) for v in local]
+            self._set_outside_edges()
+            self._closed = True
+            try:
+                mates = self._solve()
+                break
+            except _NeedsWholeField:
+                pool += sum(1 for v in local if self.matcher.mates()[v] == v)
+        floaters = sum(1 for v in local if mates[v] >= size and mates[v] != self._bye_vertex)
+        self.pairability.set_below(next_group)
+        if not self.pairability.next_group_takes_any(bracket, group_start, next_group, floaters, bye_below):
+            self._closed = False
+            return None
+        return base, mates
+
+    def _set_outside_edges(self) -> None:
+        for v, q, w in self._outside:
+            self.matcher.set_edge_weight(v, q, w)
+
+    def _set_transposition_weights(self, by_index: list[int], base: list[list[int]], remainder: list[int],
+                                   group_begin: int) -> None:
+        """A homogeneous bracket paired alone starts the transpositions on a new matcher: its graph is now
+        S1–S2 only, and solving that afresh is cheaper than re-optimising after every edge changed."""
+        if not (self._closed and group_begin == 0):
+            super()._set_transposition_weights(by_index, base, remainder, group_begin)
+            return
+        self._new_window_matcher(self._ents, self._size)
+        self._set_outside_edges()
+        super()._set_transposition_weights(by_index, base, remainder, group_begin)
+
     def _pair_in_window(self, by_index: list[int], group_begin: int, next_begin: int, next_group: int,
                         matched: list[bool], log: BracketLog) -> dict[int, int]:
         k = len(by_index)
         odd = len(self.players) % 2 == 1
-        size = 2 * k + odd
-        self._ents = list(by_index)
-        self._size = size
+        self._new_window_matcher(by_index, 2 * k + odd)
         self._bye_vertex = 2 * k if odd else -1
         self.pairability.set_below(next_group)
-        self.matcher = new_matching_computer(size, 2 * self.max_weight + 1, pure_python=self.pure_python)
-        for (a, b), w in self._carried.items():
-            self.matcher.set_edge_weight(a, b, 2 * w)
         local = list(range(k))
         base = self._base_weights(by_index, group_begin, next_begin, local)
         offset = self.builder.completion_offset
@@ -161,18 +270,29 @@ class WindowedProcedure(BracketProcedure):
             self.matcher.set_edge_weight(v, k + v, alone)
             if odd:
                 self.matcher.set_edge_weight(v, self._bye_vertex, 1 << offset)
-        window_matched = [False] * size
-        mates = self._solve()
+        return self._run_steps(by_index, by_index, group_begin, next_begin, (base, self._solve()), matched, log)
+
+    def _run_steps(self, by_index: list[int], graph: list[int], group_begin: int, next_begin: int,
+                   start: tuple[list[list[int]], list[int]], matched: list[bool], log: BracketLog
+                   ) -> dict[int, int]:
+        """Art. 4 on the window graph whose first vertices are the players ``graph`` (a prefix of
+        ``by_index``), from its first optimum ``start``; the partners in the whole field's terms."""
+        base, mates = start
+        k = len(graph)
+        local = list(range(k))
+        window_matched = [False] * self._size
         mates = self._choose_moved_down(local, base, mates, window_matched, group_begin, next_begin,
                                         group_begin, next_begin)
         mates = self._pair_moved_down(local, base, mates, window_matched, group_begin, next_begin, log)
         mates = self._pair_remainder(local, base, mates, window_matched, group_begin, next_begin,
                                      group_begin, next_begin, log)
+        self._closed = False
         partner: dict[int, int] = {}
         for v, entrant in enumerate(by_index):
-            matched[entrant] = window_matched[v]
-            mate = mates[v]
-            partner[entrant] = by_index[mate] if mate < k else entrant if mate == self._bye_vertex else BELOW
+            matched[entrant] = v < k and window_matched[v]
+            mate = mates[v] if v < k else BELOW
+            partner[entrant] = (BELOW if mate == BELOW else by_index[mate] if mate < k
+                                else entrant if mate == self._bye_vertex else BELOW)
         floating = [v for v in range(next_begin) if not window_matched[v]]  # the next bracket's MDPs, in order
         self._carried = {}
         for i, a in enumerate(floating):
@@ -194,7 +314,10 @@ class WindowedProcedure(BracketProcedure):
 
     def _solve(self) -> list[int]:
         mates = super()._solve()
-        if self.window_active:
+        if self._closed:
+            if any(mates[v] == v for v in range(len(self._ents))):
+                raise _NeedsWholeField  # somebody of the bracket alone is left out
+        elif self.window_active:
             k = len(self._ents)
             sent_below = [self._ents[v] for v in range(k) if k <= mates[v] < 2 * k]
             bye_in_window = self._bye_vertex >= 0 and mates[self._bye_vertex] != self._bye_vertex
