@@ -1,23 +1,28 @@
-"""The same bracket procedure on small graphs: the bracket, the next score group, and "somebody below".
+"""The same bracket procedure on small graphs: the bracket alone, or the bracket, the next score group and
+"somebody below".
 
 On the whole-field matcher (:class:`~.procedure.BracketProcedure`) every re-optimisation costs O(n²) and the
 first one O(n³) with weights of several hundred bits, which is what makes a 2000-player round slow. Yet the
-players below the next score group (R) only ever carry completion weights: the optimum needs them
-to be pairable, nothing else. So each bracket is paired on a window graph:
+players below the bracket only matter through two numbers the criteria weigh: how many of them can still be
+paired ([C4], [C5]) and how many pairs the next bracket gets, at which scores ([C8]). Three graphs, from the
+smallest:
 
-* the MDPs, the residents and the next score group, with their whole-field weights (doubled);
-* one private "below" vertex per player: being paired into R is worth what it is worth on the whole
-  field, the completion contribution of that player alone (half a pair, plus its bye-eligibility term,
-  hence the doubling);
-* with an odd field, one "bye" vertex: the PAB assignee comes from the window, and R needs no bye.
+1. **The bracket alone** (:meth:`WindowedProcedure._closed_bracket`), when a degree bound proves that the
+   next score group pairs any floaters the bracket sends it and all of itself but one, and that everybody
+   below can still be paired. Each floater is then worth one pair of the next bracket at its own score, so
+   the bracket is matched with a pool of interchangeable "float" vertices carrying that worth. In the last
+   bracket the pool is the PAB.
+2. **The window**: the MDPs, the residents and the next score group with their whole-field weights
+   (doubled); one private "below" vertex per player, worth what being paired lower down is worth on the
+   whole field (half a pair plus its bye-eligibility term, hence the doubling); with an odd field, one
+   "bye" vertex. Its optimum is the whole field's as long as the players below (R), with those the window
+   sends there, can still be paired; that is checked after every re-optimisation.
+3. **The whole field**, rebuilt exactly as it would stand at the bracket at hand, when neither bound holds
+   (small or constrained fields, the last brackets); so the pairing never depends on a shortcut.
 
-The window's optimum is the whole field's optimum restricted to the window as soon as R, together with the
-players it sends below (F), can still be paired (with the bye, if it is theirs, to a player who may get
-it). That is checked after every re-optimisation with Dirac's theorem: a graph on N vertices whose every
-vertex has at least N/2 neighbours has a Hamiltonian cycle, hence a perfect matching when N is even.
-Degrees into R are counted from [C1]/[C3] in O(rounds) per player. When the bound cannot prove it (small
-or constrained fields, the last brackets), the round continues on the whole-field matcher from the
-bracket at hand, rebuilt exactly as it would stand there; so the pairing never depends on the shortcut.
+The bounds come from Dirac's theorem: a graph on N ≥ 3 vertices whose every vertex has at least N/2
+neighbours has a Hamiltonian cycle, hence a perfect matching when N is even, and one leaving out any chosen
+vertex when N is odd. Degrees are counted from [C1]/[C3] in O(rounds) per player.
 """
 
 from __future__ import annotations
@@ -25,9 +30,6 @@ from __future__ import annotations
 from ..matching import new_matching_computer
 from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketLog, BracketProcedure
-
-WINDOW_MIN_PLAYERS = 120
-"""Below this field size the whole-field matcher is fast enough and the window is not tried."""
 
 
 class _NeedsWholeField(Exception):
@@ -112,7 +114,7 @@ class WindowedProcedure(BracketProcedure):
 
     def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
         super().__init__(round_field, forbidden, pure_python=pure_python)
-        self.window_active = round_field.edition is Edition.RULES_2026 and len(self.players) >= WINDOW_MIN_PLAYERS
+        self.window_active = round_field.edition is Edition.RULES_2026
         self.pairability = Pairability(self)
         self._carried: dict[tuple[int, int], int] = {}
         """Whole-field weights left between players who float on together (the matcher's state)."""
@@ -188,7 +190,7 @@ class WindowedProcedure(BracketProcedure):
             self.matcher.set_edge_weight(a, b, 2 * w)
 
     def _closed_bracket(self, by_index: list[int], group_begin: int, next_begin: int, next_group: int
-                        ) -> tuple[list[int], list[int]] | None:
+                        ) -> tuple[list[list[int]], list[int]] | None:
         """The bracket alone, when the players below it cannot change its pairing; else None.
 
         Whoever floats from the bracket is then worth what :meth:`Pairability.next_group_takes_any` says: a
