@@ -379,3 +379,28 @@ def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, play
     assert closed["n"] > 0
     assert [(a.tpn, b.tpn) for a, b in windowed.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
     assert (windowed.bye and windowed.bye.tpn) == (whole.bye and whole.bye.tpn)
+
+
+def test_explanations_say_why_earlier_opponents_were_skipped():
+    """Each skipped S2 player (4.2 order) is named with its reason, and the reasons are true."""
+    tournament = _played_event(30, 5, seed=4)
+    reasons = {"met": 0, "taken": 0, "quality": 0}
+    for number in range(2, 6):
+        explanation = explain_round(tournament, number)
+        history = derive(Tournament(tournament.settings, tournament.players, tournament.rounds[:number - 1]))
+        for board in explanation.boards:
+            if not board.opponent_choice:
+                continue
+            assert "meets" in board.opponent_choice[0]
+            for line in board.opponent_choice[1:]:
+                candidate = int(line.split(" ", 1)[0].rstrip(":"))
+                chooser = int(board.opponent_choice[0].split(" ", 1)[0])
+                if "already met" in line:
+                    reasons["met"] += 1
+                    assert history[chooser].has_played(candidate)
+                elif "already paired" in line:
+                    reasons["taken"] += 1
+                else:
+                    reasons["quality"] += 1
+                    assert not history[chooser].has_played(candidate)
+    assert all(reasons.values()), reasons

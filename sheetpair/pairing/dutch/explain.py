@@ -1,7 +1,8 @@
 """Plain-words explanations of a Dutch round (C.04.1 Art. 9: the pairing must be explainable).
 
-For every board: the score group it came from, who floated and why, which article of C.04.3 Art. 5 gave
-White, and which quality criteria the pair could not fulfil. Works for both editions.
+For every board: the score group it came from, who floated and why, why the higher player did not meet an
+opponent earlier in the procedure's order, which article of C.04.3 Art. 5 gave White, and which quality
+criteria the pair could not fulfil. Works for both editions.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from .colours import published_boards, ranks_above
 from .entrants import Entrant, Float, RoundField
-from .procedure import MatchingOutcome
+from .procedure import BracketLog, MatchingOutcome
+from .weights import topscorers
 
 
 @dataclass
@@ -29,11 +31,14 @@ class BoardExplanation:
     floats: list[str]
     colour_rule: str
     broken: list[str] = field(default_factory=list)
+    opponent_choice: list[str] = field(default_factory=list)
+    """Why the higher player did not meet an earlier player of S2 (Art. 4.2), one line each."""
 
     def lines(self) -> list[str]:
         out = [f"Board {self.board}: {self.white} ({self.white_score}) - {self.black} ({self.black_score})",
                f"  bracket: {self.bracket}"]
         out += [f"  float: {text}" for text in self.floats]
+        out += [f"  opponent: {text}" for text in self.opponent_choice]
         out.append(f"  White: {self.colour_rule}")
         out += [f"  not fulfilled: {text}" for text in self.broken] or ["  every quality criterion fulfilled"]
         return out
@@ -80,6 +85,64 @@ def _broken_criteria(white: Entrant, black: Entrant, floats: dict[tuple[int, int
             if floats.get((low.tpn, back)) is Float.UP:
                 broken.append(f"{up_rule} {low.tpn} floats up again (also {back} round(s) before)")
     return broken
+
+
+class _OpponentChoice:
+    """Why each player met the opponent it met rather than one earlier in the procedure's order.
+
+    In a bracket's remainder each S1 player, in order, meets the first S2 player that still leaves the best
+    pairing possible (Art. 4.2); a moved-down player meets the highest resident that does (Art. 3.3, 4.4).
+    An earlier player was skipped because a player before it in the procedure already took it, because an
+    absolute criterion forbids the pair ([C1] rematch or the arbiter's prohibition, [C3] colours), or
+    because the rest of the bracket would then fulfil fewer quality criteria.
+    """
+
+    def __init__(self, outcome: MatchingOutcome, round_field: RoundField, forbidden: set[frozenset[int]]) -> None:
+        self.by_tpn = {e.tpn: e for e in round_field.entrants}
+        self.forbidden = forbidden
+        self.topscorer = dict(zip(self.by_tpn, topscorers(round_field)))
+        self.logs = outcome.brackets
+
+    def lines(self, first: int, second: int) -> list[str]:
+        for log in self.logs:
+            for index, pair in enumerate(log.pairs):
+                if set(pair) == {first, second}:
+                    return self._skipped(log, index)
+        return []
+
+    def _skipped(self, log: BracketLog, index: int) -> list[str]:
+        chooser, opponent = log.pairs[index]
+        order = log.residents if chooser in log.paired_moved_down else log.s2
+        if opponent not in order:
+            return []
+        taken = {p: pair for pair in log.pairs[:index] for p in pair}
+        role = "moved-down player" if chooser in log.paired_moved_down else "S1 player"
+        lines = []
+        for candidate in order[:order.index(opponent)]:
+            if candidate in taken:
+                a, b = taken[candidate]
+                lines.append(f"{candidate} was already paired ({a} - {b}): players before {chooser} choose first")
+            else:
+                lines.append(f"{candidate}: {self._why_not(chooser, candidate)}")
+        if lines:
+            lines.insert(0, f"{chooser} ({role}) meets {opponent}, the first of {', '.join(map(str, order))} "
+                            "that leaves the best pairing for the bracket")
+        return lines
+
+    def _why_not(self, tpn: int, other: int) -> str:
+        player, opponent = self.by_tpn[tpn], self.by_tpn[other]
+        if other in player.played_opponents:
+            rounds = [r.round for r in player.history.records if r.opponent == other and r.played]
+            return f"[C1] they already met (round {', '.join(map(str, rounds))})"
+        if frozenset((tpn, other)) in self.forbidden:
+            return "[C1] the arbiter forbade this pairing"
+        if (player.absolute_preference and opponent.absolute_preference
+                and player.colour_preference is opponent.colour_preference
+                and not (self.topscorer[tpn] or self.topscorer[other])):
+            colour = "White" if player.colour_preference is Colour.WHITE else "Black"
+            return f"[C3] both must have {colour} (absolute colour preferences)"
+        return ("possible, but the rest of the bracket would then fulfil fewer quality criteria "
+                "([C6]-[C21], compared in that order)")
 
 
 def _bracket_lines(outcome: MatchingOutcome, points: Callable[[Entrant], str],
@@ -129,6 +192,7 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
     points = _points_in(round_field)
     brackets, bracket_of = _bracket_lines(outcome, points, {e.tpn: e for e in entrants})
     explained = []
+    choice = _OpponentChoice(outcome, round_field, tournament.forbidden_pairs)
     boards = published_boards(outcome.pairs, tournament.settings.initial_colour)
     for number, (white, black, rule) in enumerate(boards, start=1):
         notes = []
@@ -139,7 +203,7 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
                          "(C.04.3 1.4; [C6]-[C8] chose the fewest and lowest downfloaters)")
         explained.append(BoardExplanation(
             number, white.tpn, black.tpn, points(white), points(black), bracket_of.get(white.tpn, "?"), notes,
-            f"{white.tpn} by {rule}", _broken_criteria(white, black, floats),
+            f"{white.tpn} by {rule}", _broken_criteria(white, black, floats), choice.lines(white.tpn, black.tpn),
         ))
     return RoundExplanation(round_number, system.name, brackets, explained, _bye_line(outcome, points))
 

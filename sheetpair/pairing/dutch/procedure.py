@@ -50,6 +50,10 @@ class BracketLog:
     paired_moved_down: list[int] = field(default_factory=list)
     downfloaters: list[int] = field(default_factory=list)
     pairs: list[tuple[int, int]] = field(default_factory=list)
+    """In the order the procedure fixed them: moved-down players first, then S1 in order."""
+    s1: list[int] = field(default_factory=list)
+    s2: list[int] = field(default_factory=list)
+    """The remainder's halves after the exchanges of 4.3, each in order (S2 is the transpositions' order)."""
 
 
 @dataclass
@@ -201,6 +205,8 @@ class BracketProcedure:
         for group in ordered:
             half = len(group) // 2
             log = BracketLog(self.players[group[0]].score, [self.players[v].tpn for v in group], [])
+            log.s1 = [self.players[v].tpn for v in group[:half]]
+            log.s2 = [self.players[v].tpn for v in group[half:]]
             for a, b in zip(group[:half], group[half:2 * half]):
                 if not self.builder.compatible(a, b):
                     return None
@@ -482,6 +488,8 @@ class BracketProcedure:
                 if not is_s1(p_pos) or is_s1(o_pos):
                     base[o_pos][p_pos] = 0
         self._set_transposition_weights(by_index, base, remainder, group_begin)
+        log.s1 = [self._tpn(by_index[p]) for p in remainder if is_s1(p)]
+        log.s2 = [self._tpn(by_index[p]) for p in remainder if not is_s1(p)]
 
         # Transpositions (4.2): each S1 player meets the first S2 player the optimum allows. The optimum
         # kept from the previous step already answers when it gives that player the first free S2

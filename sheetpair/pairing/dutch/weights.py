@@ -84,6 +84,14 @@ class Layout:
         return (1 << (self.total_bits)) - 1
 
 
+def topscorers(field: RoundField) -> list[bool]:
+    """C.04.3 1.8, for each entrant: topscorers exist only when pairing the last round, with over half the
+    maximum score achievable so far (MTD 2026 fn. 27: 4.5 of 8 before the ninth round)."""
+    last_round = field.played_rounds >= field.settings.rounds - 1
+    threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
+    return [last_round and e.score > threshold for e in field.entrants]
+
+
 class WeightBuilder:
     """Computes the criteria weight of a pair of entrants, by their index in the sorted field.
 
@@ -99,11 +107,7 @@ class WeightBuilder:
         self.played_games_rank: dict[int, int] = {}
         entrants = field.entrants
         self.entrants = entrants
-        last_round = field.played_rounds >= field.settings.rounds - 1
-        threshold = field.played_rounds * max(field.win_units, field.draw_units) // 2
-        # C.04.3 1.8: topscorers exist only when pairing the last round: over half the maximum score
-        # achievable so far (MTD 2026 fn. 27: 4.5 of 8 before the ninth round).
-        self.topscorer = [last_round and e.score > threshold for e in entrants]
+        self.topscorer = topscorers(field)
         index = {e.tpn: i for i, e in enumerate(entrants)}
         self.barred: list[set[int]] = [
             {index[o] for o in e.played_opponents if o in index} for e in entrants
