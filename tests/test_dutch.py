@@ -382,7 +382,8 @@ def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, play
 
 
 def test_explanations_say_why_earlier_opponents_were_skipped():
-    """Each skipped S2 player (4.2 order) is named with its reason, and the reasons are true."""
+    """Each skipped S2 player (4.2 order) is named with its reason, and the reasons are true; a skip for
+    quality names the criterion that decided it."""
     tournament = _played_event(30, 5, seed=4)
     reasons = {"met": 0, "taken": 0, "quality": 0}
     for number in range(2, 6):
@@ -402,5 +403,6 @@ def test_explanations_say_why_earlier_opponents_were_skipped():
                     reasons["taken"] += 1
                 else:
                     reasons["quality"] += 1
+                    reasons["named"] = reasons.get("named", 0) + ("fulfil [C" in line)
                     assert not history[chooser].has_played(candidate)
     assert all(reasons.values()), reasons

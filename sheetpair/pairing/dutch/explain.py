@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from .colours import published_boards, ranks_above
-from .entrants import Entrant, Float, RoundField
+from ..matching import new_matching_computer
+from .entrants import Edition, Entrant, Float, RoundField
 from .procedure import BracketLog, MatchingOutcome
-from .weights import topscorers
+from .weights import Layout, WeightBuilder, topscorers
 
 
 @dataclass
@@ -97,11 +98,19 @@ class _OpponentChoice:
     because the rest of the bracket would then fulfil fewer quality criteria.
     """
 
+    COMPARED_UP_TO = 120
+    """Remainders up to this size get the deciding criterion named (two matchings per skipped player)."""
+
     def __init__(self, outcome: MatchingOutcome, round_field: RoundField, forbidden: set[frozenset[int]]) -> None:
         self.by_tpn = {e.tpn: e for e in round_field.entrants}
+        self.index = {e.tpn: i for i, e in enumerate(round_field.entrants)}
         self.forbidden = forbidden
         self.topscorer = dict(zip(self.by_tpn, topscorers(round_field)))
         self.logs = outcome.brackets
+        self.builder: WeightBuilder | None = None
+        if round_field.edition is Edition.RULES_2026:
+            self.builder = WeightBuilder(round_field, Layout.of(round_field), forbidden)
+            self.builder.bye_score = outcome.bye.score if outcome.bye else -1
 
     def lines(self, first: int, second: int) -> list[str]:
         for log in self.logs:
@@ -123,13 +132,19 @@ class _OpponentChoice:
                 a, b = taken[candidate]
                 lines.append(f"{candidate} was already paired ({a} - {b}): players before {chooser} choose first")
             else:
-                lines.append(f"{candidate}: {self._why_not(chooser, candidate)}")
+                reason = self._why_not(chooser, candidate)
+                if reason is None:
+                    left = [p for p in log.s1[log.s1.index(chooser):]] if chooser in log.s1 else []
+                    free = [p for p in log.s2 if p not in taken]
+                    reason = self._worse_for_the_rest(chooser, candidate, opponent, left, free)
+                lines.append(f"{candidate}: {reason}")
         if lines:
             lines.insert(0, f"{chooser} ({role}) meets {opponent}, the first of {', '.join(map(str, order))} "
                             "that leaves the best pairing for the bracket")
         return lines
 
-    def _why_not(self, tpn: int, other: int) -> str:
+    def _why_not(self, tpn: int, other: int) -> str | None:
+        """The absolute criterion that forbids the pair, if one does."""
         player, opponent = self.by_tpn[tpn], self.by_tpn[other]
         if other in player.played_opponents:
             rounds = [r.round for r in player.history.records if r.opponent == other and r.played]
@@ -141,8 +156,41 @@ class _OpponentChoice:
                 and not (self.topscorer[tpn] or self.topscorer[other])):
             colour = "White" if player.colour_preference is Colour.WHITE else "Black"
             return f"[C3] both must have {colour} (absolute colour preferences)"
-        return ("possible, but the rest of the bracket would then fulfil fewer quality criteria "
-                "([C6]-[C21], compared in that order)")
+        return None
+
+    def _worse_for_the_rest(self, chooser: int, candidate: int, opponent: int, s1: list[int], s2: list[int]) -> str:
+        """Pairs ``chooser`` with ``candidate`` and with ``opponent``, pairs the rest of the remainder at its
+        best each time, and names the highest criterion the two pairings differ in."""
+        generic = "possible, but the rest of the bracket would then fulfil fewer quality criteria ([C6]-[C21])"
+        if self.builder is None or not s1 or len(s1) + len(s2) > self.COMPARED_UP_TO:
+            return generic
+        with_candidate = self._best_with(chooser, candidate, s1, s2)
+        with_opponent = self._best_with(chooser, opponent, s1, s2)
+        if with_candidate >= with_opponent:
+            return generic
+        criterion = self.builder.criterion_at((with_candidate ^ with_opponent).bit_length() - 1)
+        return f"possible, but the rest of the bracket would then fulfil {criterion} less well"
+
+    def _best_with(self, chooser: int, partner: int, s1: list[int], s2: list[int]) -> int:
+        """Weight of the best S1-S2 pairing of the remainder that contains ``chooser`` - ``partner``."""
+        builder = self.builder
+        assert builder is not None
+        index = self.index
+
+        def weight(a: int, b: int) -> int:
+            high, low = sorted((index[a], index[b]))
+            return builder.weight(high, low, True, False)
+
+        rest_s1 = [p for p in s1 if p != chooser]
+        rest_s2 = [p for p in s2 if p != partner]
+        players = rest_s1 + rest_s2
+        matcher = new_matching_computer(len(players), builder.layout.max_weight)
+        for i, a in enumerate(rest_s1):
+            for j, b in enumerate(rest_s2, start=len(rest_s1)):
+                matcher.set_edge_weight(i, j, weight(a, b))
+        matcher.compute_matching()
+        mates = matcher.mates()
+        return weight(chooser, partner) + sum(weight(players[v], players[m]) for v, m in enumerate(mates) if v < m)
 
 
 def _bracket_lines(outcome: MatchingOutcome, points: Callable[[Entrant], str],

@@ -160,6 +160,23 @@ class WeightBuilder:
         offset += g
         self._completion_offset = offset
 
+    def criterion_at(self, bit: int) -> str:
+        """The criterion whose field holds weight bit ``bit`` (the highest bit where two pairings' weights
+        differ names the criterion that decided between them)."""
+        g = self.layout.group_bits
+        starts = [(0, "the procedure's order (Art. 4)")]
+        for back, ((down, up), (down_scores, up_scores)) in enumerate(zip(self._float_offsets,
+                                                                          self._float_score_offsets)):
+            starts += [(up_scores, ("[C19]", "[C21]")[back] + " upfloaters' score differences"), (down_scores, ("[C18]", "[C20]")[back] + " downfloaters' score differences"),
+                       (up, ("[C15]", "[C17]")[back] + " repeated upfloats"), (down, ("[C14]", "[C16]")[back] + " repeated downfloats")]
+        starts += [(self._colour_offset + i * g, name) for i, name in enumerate((
+            "[C13] strong colour preferences", "[C12] colour preferences", "[C11] topscorers' colour repeats",
+            "[C10] topscorers' colour differences"))]
+        starts += [(self._bye_games_offset, "[C9] the bye's unplayed games"), (self._next_scores_offset, "[C8] the next bracket"),
+                   (self._scores_offset, "[C7] downfloaters' scores"), (self._pairs_offset, "[C6] number of pairs"),
+                   (self._completion_offset, "[C4]/[C5] completion and the bye")]
+        return max((start, name) for start, name in starts if start <= bit)[1]
+
     @property
     def completion_offset(self) -> int:
         """Lowest bit of the completion field ([C4], and [C5] through the bye candidates)."""
