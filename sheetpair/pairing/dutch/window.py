@@ -88,25 +88,31 @@ class Pairability:
             return False
         return 2 * (smallest - 1) >= total - 1
 
-    def next_group_takes_any(self, bracket: list[int], low: int, high: int, floaters: int, bye_below: bool) -> bool:
+    def next_group_takes_any(self, bracket: list[int], low: int, high: int, floaters: int, bye: str) -> bool:
         """True when, whichever ``floaters`` players of ``bracket`` float, the next score group N (entrants
         ``low..high-1``, with R below it already set) pairs every one of them and all of itself but one
-        player at most, and R with that player can still be paired.
+        player at most, who takes the PAB (``bye == "next"``) or goes to R, and R can still be paired
+        (with the PAB when ``bye == "below"``).
 
-        Each floater has ``floaters`` possible opponents in N, so they are placed one by one; whichever
-        ``floaters`` players of N they take, every other player of N keeps half of the others as possible
-        opponents, so by Dirac's theorem the rest of N has a Hamiltonian cycle: a perfect matching, or one
-        with any single player left out for R. Then the [C8] value of the next bracket is the same for every
-        such choice but for the floaters' own scores, which is what :class:`WindowedProcedure` weighs.
+        Each floater has ``floaters`` possible opponents in N (one more when a PAB candidate of N must stay
+        free), so they are placed one by one; whichever ``floaters`` players of N they take, every other
+        player of N keeps half of the others as possible opponents, so by Dirac's theorem the rest of N has
+        a Hamiltonian cycle: a perfect matching, or one with any single player left out. Then the [C8] value
+        of the next bracket is the same for every such choice but for the floaters' own scores, which is
+        what :class:`WindowedProcedure` weighs.
         """
         size = high - low
         rest = size - floaters
-        if rest < 0 or any(self.degree_into(f, low, high) < floaters for f in bracket):
+        spare = bye == "next"
+        if rest < 0 or any(self.degree_into(f, low, high) < floaters + spare for f in bracket):
             return False
         if rest > 1 and any(2 * (self.degree_into(y, low, high) - floaters) < rest for y in range(low, high)):
             return False
+        if spare:
+            has_candidate = any(self.builder.is_bye_candidate(y) for y in range(low, high))
+            return rest % 2 == 1 and has_candidate and self.holds([], False)
         leftover = [min(range(low, high), key=self.degree)] if rest % 2 else []
-        return self.holds(leftover, bye_below)
+        return self.holds(leftover, bye == "below")
 
 
 class WindowedProcedure(BracketProcedure):
@@ -197,7 +203,7 @@ class WindowedProcedure(BracketProcedure):
         pair in the next bracket at the floater's own score ([C8]) and its completion share. So the bracket is
         paired on its own players plus a pool of interchangeable "float" vertices carrying that worth, as many
         as the optimum floats (the pool grows until nobody is left unmatched). Not used when the PAB may
-        fall in the bracket or the next score group, nor under [C9].
+        fall in the bracket, nor under [C9].
         """
         n = len(self.players)
         if self.builder.single_downfloater_is_bye:
@@ -216,9 +222,12 @@ class WindowedProcedure(BracketProcedure):
             self._closed = True
             return base, self._solve()
         group_start = by_index[next_begin]
-        bye_below = n % 2 == 1
-        if bye_below and self.builder.bye_score >= self.builder.score[group_start]:
-            return None
+        bye = "none"
+        if n % 2:
+            next_score = self.builder.score[group_start]
+            if self.builder.bye_score > next_score:
+                return None  # the PAB may fall in this bracket
+            bye = "next" if self.builder.bye_score == next_score else "below"
         worth = [((1 + 2 * (not self.builder.is_bye_candidate(e))) << offset) + 2 * self.builder.next_bracket_weight(e)
                  for e in bracket]
         self._bye_vertex = -1
@@ -237,7 +246,7 @@ class WindowedProcedure(BracketProcedure):
                 pool += sum(1 for v in local if self.matcher.mates()[v] == v)
         floaters = sum(1 for v in local if mates[v] >= size and mates[v] != self._bye_vertex)
         self.pairability.set_below(next_group)
-        if not self.pairability.next_group_takes_any(bracket, group_start, next_group, floaters, bye_below):
+        if not self.pairability.next_group_takes_any(bracket, group_start, next_group, floaters, bye):
             self._closed = False
             return None
         return base, mates
@@ -288,13 +297,17 @@ class WindowedProcedure(BracketProcedure):
         mates = self._pair_moved_down(local, base, mates, window_matched, group_begin, next_begin, log)
         mates = self._pair_remainder(local, base, mates, window_matched, group_begin, next_begin,
                                      group_begin, next_begin, log)
-        self._closed = False
+        closed, self._closed = self._closed, False
         partner: dict[int, int] = {}
         for v, entrant in enumerate(by_index):
             matched[entrant] = v < k and window_matched[v]
-            mate = mates[v] if v < k else BELOW
-            partner[entrant] = (BELOW if mate == BELOW else by_index[mate] if mate < k
-                                else entrant if mate == self._bye_vertex else BELOW)
+            if v >= k or closed and mates[v] >= k:
+                # Paired alone: the next score group pairs its own players and the floaters (at most one of
+                # its players takes the PAB or goes lower), as the bound proved; none counts as paired below.
+                partner[entrant] = entrant
+            else:
+                mate = mates[v]
+                partner[entrant] = by_index[mate] if mate < k else entrant if mate == self._bye_vertex else BELOW
         floating = [v for v in range(next_begin) if not window_matched[v]]  # the next bracket's MDPs, in order
         self._carried = {}
         for i, a in enumerate(floating):
