@@ -406,3 +406,31 @@ def test_explanations_say_why_earlier_opponents_were_skipped():
                     reasons["named"] = reasons.get("named", 0) + ("fulfil [C" in line)
                     assert not history[chooser].has_played(candidate)
     assert all(reasons.values()), reasons
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_round_of_small_events_pairs_as_the_whole_field(seed):
+    """Odd and even fields, half- and zero-point byes, forbidden pairs and Baku acceleration: the shortcuts
+    of :mod:`sheetpair.pairing.dutch.window` give the whole field's pairing in every round."""
+    from sheetpair.pairing.dutch import window
+    from sheetpair.pairing.dutch.entrants import Edition, build_field
+    from sheetpair.pairing.dutch.procedure import BracketProcedure
+
+    rng = random.Random(seed)
+    players, rounds = rng.randint(20, 60), 7
+    tournament = field(players, rounds=rounds, options={"acceleration": "baku"} if seed % 3 == 0 else {})
+    tournament.forbidden_pairs |= {frozenset(rng.sample(range(1, players + 1), 2)) for _ in range(players // 6)}
+    for number in range(1, rounds + 1):
+        tournament.requested_byes[number] = {rng.randint(1, players): rng.choice([ByeKind.HALF, ByeKind.ZERO])
+                                             for _ in range(rng.randint(0, 2))}
+        virtual = virtual_points(tournament, number) if seed % 3 == 0 else None
+        outcomes = [procedure(build_field(tournament, number, Edition.RULES_2026, virtual),
+                              tournament.forbidden_pairs).run()
+                    for procedure in (BracketProcedure, window.WindowedProcedure)]
+        whole, windowed = ([(a.tpn, b.tpn) for a, b in o.pairs] + [o.bye and o.bye.tpn] for o in outcomes)
+        assert windowed == whole, f"round {number}"
+        pairing = DUTCH.pair(tournament, number)
+        for game in pairing.games:
+            game.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS])
+        tournament.rounds.append(Round(number, pairing.games, pairing.byes))
+        tournament.requested_byes.pop(number, None)
