@@ -203,17 +203,16 @@ class WindowedProcedure(BracketProcedure):
         pair in the next bracket at the floater's own score ([C8]) and its completion share. So the bracket is
         paired on its own players plus a pool of interchangeable "float" vertices carrying that worth, as many
         as the optimum floats (the pool grows until nobody is left unmatched). Not used when the PAB may
-        fall in the bracket, nor under [C9].
+        fall in the bracket (but for the last one), nor under [C9] (but in the last bracket).
         """
         n = len(self.players)
-        if self.builder.single_downfloater_is_bye:
-            return None
         bracket = by_index[:next_begin]
         size = len(bracket)
         local = list(range(size))
         offset = self.builder.completion_offset
         if next_begin == len(by_index):
-            # The last bracket: nobody below, so the window is the bracket and the bye.
+            # The last bracket: nobody below, so the window is the bracket and the bye (whose edges all weigh
+            # the same; [C9], if it applies, is in the bracket's own weights).
             self._bye_vertex = size if n % 2 else -1
             self._new_window_matcher(bracket, size + n % 2)
             base = self._base_weights(bracket, group_begin, next_begin, local)
@@ -221,6 +220,8 @@ class WindowedProcedure(BracketProcedure):
             self._set_outside_edges()
             self._closed = True
             return base, self._solve()
+        if self.builder.single_downfloater_is_bye:
+            return None  # [C9] weighs the floaters' partners in the next score group
         group_start = by_index[next_begin]
         bye = "none"
         if n % 2:
