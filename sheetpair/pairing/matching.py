@@ -75,17 +75,23 @@ class CompiledMatchingComputer(_Adjacency):
     """bbpPairings' incremental blossom through ``py4swiss`` (exact, multi-word unsigned weights)."""
 
     _CHUNK = 32
+    _zeros: dict[int, Any] = {}
+    _caches: dict[int, dict[int, Any]] = {}
+    """Converted weights by width in words, shared by the matchers of a round (a round reuses few weights)."""
 
     def __init__(self, size: int, max_weight: int) -> None:
         from py4swiss.dynamicuint import DynamicUint  # type: ignore[import-untyped]
         from py4swiss.matching_computer import ComputerDutchOptimality  # type: ignore[import-untyped]
 
-        self._words = (max_weight.bit_length() + 2 + self._CHUNK - 1) // self._CHUNK  # head-room for the duals
-        big = DynamicUint(1)
-        for _ in range(self._words):
-            big.shift_grow(self._CHUNK)
-        self._zero = big & 0
-        self._cache: dict[int, Any] = {}
+        words = (max_weight.bit_length() + 2 + self._CHUNK - 1) // self._CHUNK  # head-room for the duals
+        if words not in self._zeros:
+            big = DynamicUint(1)
+            for _ in range(words):
+                big.shift_grow(self._CHUNK)
+            self._zeros[words] = big & 0
+            self._caches[words] = {}
+        self._zero = self._zeros[words]
+        self._cache = self._caches[words]
         self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
         for _ in range(size):
             self._computer.add_vertex()
