@@ -20,8 +20,9 @@ Each bracket, top down (1.9.2):
 4. the pairs are fixed (weight above every criterion) and the unpaired players float to the next bracket.
 
 Cost on the whole field: one O(n³) solve, then O(k·n²) per re-optimisation after k vertices changed, O(n)
-of them per round. :mod:`.window` runs the same steps on per-bracket graphs whenever it can prove that
-the players below can still be paired, which brings a round of a big open down to the brackets' sizes.
+of them per round. :mod:`.window` runs the same steps on the bracket alone (or on the bracket and the next
+score group) whenever a degree bound proves that the players below cannot change the bracket's pairing,
+which brings a round of a big open down to the brackets' sizes.
 """
 
 from __future__ import annotations
