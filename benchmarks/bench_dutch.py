@@ -3,8 +3,9 @@
 For each field size the history is made by playing the system itself for ``rounds - 1`` rounds with a
 seeded result model (the stronger player wins more often, a third of games drawn, a few forfeits and
 half-point byes); then the late round is paired ``--repeat`` times and the median time and the peak memory
-of the process (resident set, compiled matcher included) are printed. For the ``--event`` size (2000 by
-default) the whole event is timed too: every round of the history plus the late round.
+of the process (resident set, compiled matcher included) are printed. Each size runs in a new process, as a
+command-line pairing does. For the ``--event`` size (2000 by default) the whole event is timed too: every
+round of the history plus the late round.
 
     python benchmarks/bench_dutch.py                     # 100 400 1000 2000 players, 11 rounds
     python benchmarks/bench_dutch.py --sizes 100 400 --repeat 3 --event 0
@@ -19,6 +20,7 @@ import argparse
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -71,6 +73,16 @@ def late_round(players: int, rounds: int, repeat: int, seed: int, system: str) -
     return statistics.median(times), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, history
 
 
+def measure(size: int, args: argparse.Namespace) -> None:
+    """Prints the late round of one field size (and the whole event if it is the ``--event`` size)."""
+    median, peak, history = late_round(size, args.rounds, args.repeat, args.seed, args.system)
+    print(f"  {size:5d} players: {median:8.2f} s   process peak {peak:7.1f} MiB", flush=True)
+    if size == args.event:
+        rounds = " ".join(f"{t:.2f}" for t in history + [median])
+        print(f"  whole event, {size} players, {args.rounds} rounds: {sum(history) + median:.1f} s "
+              f"(rounds 1-{args.rounds}: {rounds} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="*", default=[100, 400, 1000, 2000])
@@ -79,18 +91,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--system", default="dutch")
     parser.add_argument("--event", type=int, default=2000, help="also time every round of an event of this size")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}")
-    for size in args.sizes:
-        median, peak, history = late_round(size, args.rounds, args.repeat, args.seed, args.system)
-        print(f"  {size:5d} players: {median:8.2f} s   process peak {peak:7.1f} MiB", flush=True)
-        if size == args.event:
-            print(f"  whole event, {size} players, {args.rounds} rounds: {sum(history) + median:.1f} s "
-                  f"(slowest round {max(history + [median]):.2f} s)", flush=True)
-    if args.event and args.event not in args.sizes:
-        last, _, history = late_round(args.event, args.rounds, 1, args.seed, args.system)
-        print(f"  whole event, {args.event} players, {args.rounds} rounds: {sum(history) + last:.1f} s "
-              f"(slowest round {max(history + [last]):.2f} s)")
+    if args.one is not None:
+        measure(args.one, args)
+        return
+    print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}, each size in a new process")
+    sizes = args.sizes + ([args.event] if args.event and args.event not in args.sizes else [])
+    for size in sizes:
+        # A new process per size, as a command-line pairing runs: the peak memory is that size's own.
+        subprocess.run([sys.executable, __file__, "--one", str(size), "--rounds", str(args.rounds),
+                        "--repeat", str(args.repeat if size in args.sizes else 1), "--seed", str(args.seed),
+                        "--system", args.system, "--event", str(args.event)], check=True)
 
 
 if __name__ == "__main__":
