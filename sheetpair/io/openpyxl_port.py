@@ -177,11 +177,11 @@ class OpenpyxlPort:
             table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
             sheet.add_table(table)
         if spec.dropdown_column and spec.dropdown_column in spec.header:
-            self._add_dropdown(sheet, spec, last_row)
+            self._add_dropdown(sheet, spec, spec.header.index(spec.dropdown_column) + 1, last_row)
 
-    def _add_dropdown(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
+    def _add_dropdown(self, sheet: Worksheet, spec: SheetSpec, column: int, last_row: int) -> None:
         self._ensure_result_list(spec.dropdown_values)
-        col = column_letter(spec.header.index(spec.dropdown_column) + 1)
+        col = column_letter(column)
         validation = DataValidation(
             type="list", formula1=RESULT_CODES_NAME, allow_blank=True, showErrorMessage=False,
         )

@@ -106,12 +106,13 @@ class XlwingsPort:
         if dropdown and spec.dropdown_values:
             cells = sheet.range((2, dropdown), (last_row, dropdown))
             _cosmetic(lambda: cells.data_validation.set_list(list(spec.dropdown_values)))
-        if spec.table_name:
+        table_name = spec.table_name
+        if table_name:
             source = sheet.range((1, 1), (last_row, width))
-            if spec.table_name in sheet.tables:  # a cleared sheet may keep its table
-                _cosmetic(lambda: sheet.tables[spec.table_name].resize(source))
+            if table_name in sheet.tables:  # a cleared sheet may keep its table
+                _cosmetic(lambda: sheet.tables[table_name].resize(source))
             else:
-                _cosmetic(lambda: sheet.tables.add(source=source, name=spec.table_name))
+                _cosmetic(lambda: sheet.tables.add(source=source, name=table_name))
         if spec.hidden:
             sheet.visible = False
 
