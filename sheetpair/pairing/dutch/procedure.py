@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from ...core.errors import PairingError
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
+from .bounds import Pairability
 from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
@@ -540,15 +541,9 @@ class BracketProcedure2017(BracketProcedure):
         super().__init__(round_field, forbidden, pure_python=pure_python)
         self._ents: list[int] = []
         self._bracket_bits = 0
-        n = len(self.players)
-        odd = n % 2
-        self.validity = new_cardinality_computer(n + odd, pure_python=pure_python)
-        for v in range(n):
-            for u in range(v):
-                if self.builder.compatible(u, v):
-                    self.validity.set_edge_weight(u, v, 1)
-            if odd and self.players[v].bye_eligible:
-                self.validity.set_edge_weight(v, n, 1)
+        self._paired: set[int] = set()
+        """Entrants in the pairs fixed so far."""
+        self._bound = Pairability(self.builder, self.players)
 
     def _entrant(self, vertex: int) -> int:
         return self._ents[vertex]
@@ -559,11 +554,25 @@ class BracketProcedure2017(BracketProcedure):
 
     def _fix_pair(self, u: int, v: int) -> None:
         super()._fix_pair(u, v)
-        self.validity.fix_pair(self._ents[u], self._ents[v], 1)
+        self._paired.update((self._ents[u], self._ents[v]))
 
     def _round_can_be_completed(self) -> bool:
-        self.validity.compute_matching()
-        return all(v != m for v, m in enumerate(self.validity.mates()))
+        """A.9: everybody not yet paired can still be paired (the PAB to a player who may get it). Dirac's
+        bound answers most checks of a big field; otherwise a maximum-cardinality matching decides."""
+        players = self.players
+        odd = len(players) % 2 == 1
+        left = [v for v in range(len(players)) if v not in self._paired]
+        if self._bound.pairable(left, odd):
+            return True
+        validity = new_cardinality_computer(len(left) + odd, pure_python=self.pure_python)
+        for i, v in enumerate(left):
+            for j in range(i):
+                if self.builder.compatible(left[j], v):
+                    validity.set_edge_weight(j, i, 1)
+            if odd and players[v].bye_eligible:
+                validity.set_edge_weight(i, len(left), 1)
+        validity.compute_matching()
+        return all(v != m for v, m in enumerate(validity.mates()))
 
     def run(self) -> MatchingOutcome:
         players = self.players
@@ -614,6 +623,7 @@ class BracketProcedure2017(BracketProcedure):
                                          group_begin, next_begin, log)
             if not special and not self._round_can_be_completed():
                 # This bracket is the PPB (A.9): pair it again with everybody below as its next bracket.
+                self._paired -= {ents[v] for v in local if matched[v]}
                 del ents[next_begin:]
                 next_group = group_start
                 special = True
