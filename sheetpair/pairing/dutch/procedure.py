@@ -363,24 +363,22 @@ class BracketProcedure:
             vertex = by_index[position]
             if not matched[vertex]:
                 continue
-            mates = self._meet_first_allowed(vertex, [
-                (by_index[opponent], base[opponent][position]) for opponent in range(group_begin, next_begin)
-                if not matched[by_index[opponent]] and base[opponent][position]
-            ])
+            addend = len(by_index)
+            for opponent in range(next_begin - 1, group_begin - 1, -1):
+                opponent_vertex = by_index[opponent]
+                if matched[opponent_vertex]:
+                    continue
+                w = base[opponent][position]
+                if w:
+                    self._set(vertex, opponent_vertex, w + addend)
+                    addend += 1
+            mates = self._solve()
             mate = mates[vertex]
             matched[mate] = True
             self._fix_pair(vertex, mate)
             log.paired_moved_down.append(self._tpn(vertex))
             log.pairs.append((self._tpn(vertex), self._tpn(mate)))
         return mates
-
-    def _meet_first_allowed(self, vertex: int, opponents: list[tuple[int, int]]) -> list[int]:
-        """Re-optimises with ``vertex``'s edges to ``opponents`` (vertex and criteria weight, in the
-        procedure's order) raised by a tie-break below every criterion that decreases along that order: the
-        optimum then gives ``vertex`` the first of them that still allows the best pairing (3.3, 4.2)."""
-        for addend, (opponent, weight) in enumerate(reversed(opponents)):
-            self._set(vertex, opponent, weight + addend)
-        return self._solve()
 
     @staticmethod
     def _candidate_in_order(base: list[list[int]], remainder: list[int], is_s1: Callable[[int], bool]
@@ -511,7 +509,16 @@ class BracketProcedure:
                 continue
             candidates = [o for o in remainder if o > p_pos and not matched[by_index[o]] and base[o][p_pos]]
             if not candidates or mates[vertex] != by_index[candidates[0]]:
-                mates = self._meet_first_allowed(vertex, [(by_index[o], base[o][p_pos]) for o in candidates])
+                addend = 0
+                for o_pos in reversed(remainder):
+                    o_vertex = by_index[o_pos]
+                    if o_pos <= p_pos or matched[o_vertex]:
+                        continue
+                    w = base[o_pos][p_pos]
+                    if w:
+                        self._set(vertex, o_vertex, w + addend)
+                    addend += 1
+                mates = self._solve()
             mate = mates[vertex]
             matched[vertex] = matched[mate] = True
             self._fix_pair(vertex, mate)
