@@ -1,4 +1,4 @@
-"""``sheetpair explain``: why a Dutch round is paired the way it is (C.04.1 Art. 9)."""
+"""``sheetpair explain``: why a round is paired the way it is (C.04.1 Art. 9)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..core.errors import OperationError
 from ..core.model import ByeKind
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.workbook import load_tournament
-from ..pairing.dutch.explain import explain_round
+from ..pairing import get_system
 from .base import cli, reports_errors
 
 
@@ -22,7 +22,7 @@ from .base import cli, reports_errors
 @click.option("--board", type=click.IntRange(min=1), help="Explain only this board.")
 @reports_errors
 def explain(workbook: Path, round_number: int, board: int | None) -> None:
-    """Explain the pairing of a round of a Dutch-system event, board by board."""
+    """Explain the pairing of a round, board by board, in the system's own terms."""
     tournament = load_tournament(OpenpyxlPort(workbook))
     if round_number > tournament.current_round + 1:
         raise OperationError(f"round {round_number} cannot be explained: only {tournament.current_round} "
@@ -32,10 +32,7 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
         stored = tournament.round(round_number)
         requested = {round_number: {b.player: b.kind for b in stored.byes if b.kind is not ByeKind.PAB}}
     history = replace(tournament, rounds=tournament.rounds[: round_number - 1], requested_byes=requested)
-    try:
-        explained = explain_round(history, round_number)
-    except ValueError as error:
-        raise OperationError(str(error)) from None
+    explained = get_system(tournament.settings.system).explain(history, round_number)
     if board is not None and not any(b.board == board for b in explained.boards):
         raise OperationError(f"round {round_number} has no board {board}")
     click.echo(explained.text(board))

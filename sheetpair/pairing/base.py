@@ -13,7 +13,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..core.errors import PairingError
 from ..core.model import Bye, Game, Player, Settings, Tournament
+from .explanation import RoundExplanation
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,20 @@ class PairingSystem(ABC):
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Orders the roster into start numbers (first = 1). Swiss systems seed by rating, then title and name."""
         return sorted(players, key=lambda p: (-p.rating, p.name.casefold()))
+
+    def check_settings(self, settings: Settings) -> None:
+        """Refuses settings the system cannot honour (e.g. a bye value its text forbids), before anything
+        is written; the options themselves are already checked against :attr:`options`.
+
+        :raises InputError: naming the setting and what the system allows.
+        """
+
+    def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
+        """Why round ``round_number`` is paired the way it is, from rounds ``1..round_number-1``.
+
+        :raises PairingError: for systems that give no explanations.
+        """
+        raise PairingError(f"the {self.name} system gives no explanations of its pairings")
 
     def option(self, settings: Settings, key: str) -> str:
         """The value of one of this system's options, falling back to its default."""

@@ -17,7 +17,8 @@ from ..common import pairing_bye, requested_byes
 from .baku import virtual_points
 from .colours import published_boards
 from .entrants import Edition, RoundField, build_field
-from .explain import round_notes
+from ..explanation import RoundExplanation
+from .explain import explain_round, round_notes
 from .procedure import BracketProcedure2017, MatchingOutcome
 from .window import WindowedProcedure
 
@@ -54,6 +55,9 @@ class Dutch(PairingSystem):
             byes.append(pairing_bye(outcome.bye.tpn))
         notes = round_notes(outcome, round_field)
         return Pairing(games, byes, notes)
+
+    def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
+        return explain_round(tournament, round_number, self.name).generic()
 
 
 class Dutch2026(Dutch):

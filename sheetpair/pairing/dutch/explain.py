@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
+from ..explanation import BoardExplanation, RoundExplanation
 from .colours import published_boards, ranks_above
 from ..matching import new_matching_computer
 from .entrants import Edition, Entrant, Float, RoundField
@@ -20,7 +21,7 @@ from .weights import Layout, WeightBuilder, topscorers
 
 
 @dataclass
-class BoardExplanation:
+class DutchBoard:
     """Why one board is what it is."""
 
     board: int
@@ -46,25 +47,21 @@ class BoardExplanation:
 
 
 @dataclass
-class RoundExplanation:
+class DutchRound:
     """A whole round: brackets in order, boards, and the bye."""
 
     round_number: int
     system: str
     brackets: list[str]
-    boards: list[BoardExplanation]
+    boards: list[DutchBoard]
     bye: str | None
 
-    def text(self, board: int | None = None) -> str:
-        lines = [f"Round {self.round_number} ({self.system})"]
-        if board is None:
-            lines += ["Score brackets, top down:"] + [f"  {b}" for b in self.brackets]
-            if self.bye:
-                lines.append(self.bye)
-        for item in self.boards:
-            if board is None or item.board == board:
-                lines += item.lines()
-        return "\n".join(lines)
+    def generic(self) -> RoundExplanation:
+        """The explanation in the shape every system gives (:mod:`sheetpair.pairing.explanation`)."""
+        boards = [BoardExplanation(b.board, b.white, b.black, b.lines()[0], [line.strip() for line in b.lines()[1:]])
+                  for b in self.boards]
+        return RoundExplanation(self.round_number, self.system,
+                                ["Score brackets, top down:"] + [f"  {b}" for b in self.brackets], boards, self.bye)
 
 
 def _broken_criteria(white: Entrant, black: Entrant, floats: dict[tuple[int, int], Float]) -> list[str]:
@@ -217,7 +214,7 @@ def _bracket_lines(outcome: MatchingOutcome, points: Callable[[Entrant], str],
     return lines, bracket_of
 
 
-def explain_round(tournament: Tournament, round_number: int, system_name: str | None = None) -> RoundExplanation:
+def explain_round(tournament: Tournament, round_number: int, system_name: str | None = None) -> DutchRound:
     """Re-pairs ``round_number`` from its history and explains each board and the bye.
 
     The boards are those the system produces now; for a round already stored they coincide with the
@@ -249,11 +246,11 @@ def explain_round(tournament: Tournament, round_number: int, system_name: str | 
             notes.append(f"{high.tpn} ({points(high)}) was left unpaired in its score group and meets "
                          f"{low.tpn} ({points(low)}): {high.tpn} floats down, {low.tpn} floats up "
                          "(C.04.3 1.4; [C6]-[C8] chose the fewest and lowest downfloaters)")
-        explained.append(BoardExplanation(
+        explained.append(DutchBoard(
             number, white.tpn, black.tpn, points(white), points(black), bracket_of.get(white.tpn, "?"), notes,
             f"{white.tpn} by {rule}", _broken_criteria(white, black, floats), choice.lines(white.tpn, black.tpn),
         ))
-    return RoundExplanation(round_number, system.name, brackets, explained, _bye_line(outcome, points))
+    return DutchRound(round_number, system.name, brackets, explained, _bye_line(outcome, points))
 
 
 def _points_in(round_field: RoundField) -> Callable[[Entrant], str]:
