@@ -11,7 +11,8 @@ import random
 import statistics
 import time
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
 from sheetpair.core.model import Player, Result, Settings
 
 SIZES = [(16, 7), (60, 9), (120, 9), (20, 19), (30, 29)]
@@ -21,7 +22,7 @@ SYSTEMS = ["winther-swiss", "club-swiss", "simple-swiss"]
 def measure(system: str, players: int, rounds: int, seed: int = 1) -> list[float]:
     rng = random.Random(seed)
     roster = [Player(0, f"P{i:03}", rating=2500 - 7 * i) for i in range(players)]
-    tournament = operations.new_tournament(roster, Settings(system, rounds, seed=seed))
+    tournament = new_tournament(roster, Settings(system, rounds, seed=seed))
     times = []
     for _ in range(rounds):
         start = time.perf_counter()

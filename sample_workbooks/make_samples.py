@@ -13,10 +13,11 @@ from pathlib import Path
 from openpyxl import load_workbook
 from openpyxl.styles import Font
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import event_settings, new_tournament
+from sheetpair.app.session import write
 from sheetpair.core.model import EventInfo, Player, Result, Tournament
 from sheetpair.io.openpyxl_port import OpenpyxlPort
-from sheetpair.io.workbook import save_tournament
 
 HERE = Path(__file__).resolve().parent
 
@@ -82,11 +83,11 @@ def expected_result(white: Player, black: Player, rng: random.Random) -> Result:
 def play(sample: Sample) -> Tournament:
     rng = random.Random(sample.file)
     players = roster(sample, rng)
-    settings = operations.event_settings(sample.system, len(players), rounds=sample.rounds, seed=2026,
+    settings = event_settings(sample.system, len(players), rounds=sample.rounds, seed=2026,
                                          options=dict(sample.options))
     settings.event = EventInfo(name=sample.title, city="Lund", federation="SWE", start_date="2026-03-07",
                                chief_arbiter="IA Example Arbiter")
-    tournament = operations.new_tournament(players, settings)
+    tournament = new_tournament(players, settings)
     for _ in range(sample.played):
         paired = operations.pair_next_round(tournament)
         for game in paired.games:
@@ -127,7 +128,7 @@ def main() -> None:
         path = HERE / sample.file
         path.unlink(missing_ok=True)
         port = OpenpyxlPort(path, create=True)
-        save_tournament(port, play(sample))
+        write(port, play(sample))
         port.save()
         add_about_sheet(path, sample)
         print(f"wrote {path.name}")

@@ -6,9 +6,9 @@ Each button is one function taking the open ``xw.Book``; the same functions serv
 * The classic ribbon add-in (Windows/macOS with a local Python): its VBA calls ``RunPython``, which runs
   :func:`run_from_excel` with the button's name on ``xw.Book.caller()`` (the active workbook).
 
-Every button takes the one path the command line takes too, :func:`~sheetpair.io.workbook.edit_workbook`
-over a :class:`~sheetpair.io.xlwings_port.XlwingsPort`: read the whole workbook, compute with
-:mod:`sheetpair.core.operations`, then write. The port only collects writes until :meth:`commit`, so a
+Every button calls the same use case of :mod:`sheetpair.app` as the command line, over a
+:class:`~sheetpair.io.xlwings_port.XlwingsPort` instead of a file: read the whole workbook, compute, then
+write. The port only collects writes until :meth:`commit`, so a
 failure anywhere leaves the workbook as it was; the arbiter then reads the reason in plain words in a
 message box (where the engine has one) and on the small ``sheetpair`` status sheet, never a traceback.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,17 +25,14 @@ from pathlib import Path
 
 import xlwings as xw
 
-from .core import operations
+from .app import rounds
+from .app.event import EventRequest, parse_options
+from .app.interchange import create_workbook, looks_like_trf, read_pasted
+from .app.session import load, write
+from .app import standings as standings_use_case
 from .core.errors import InputError, OperationError, SheetpairError
-from .core.model import Player, Tournament
-from .core.standings import standings
-from .core.tiebreaks import parse_tiebreak_list
 from .io.port import CellValue, SheetSpec, cell_text
-from .io.roster import read_roster_text
-from .io.trf import read_trf
-from .io.workbook import (
-    META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, edit_workbook, round_sheet_name, save_tournament,
-)
+from .io.workbook import META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
 from .io.xlwings_port import XlwingsPort
 from .report.data import build_report
 from .report.render import render_html
@@ -44,9 +40,8 @@ from .report.render import render_html
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
 REPORT_SHEET = "Report"
-IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin")
+IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin", "options")
 """Settings an arbiter may give above a pasted CSV roster (``Import`` sheet, column A key, column B value)."""
-_TRF_PLAYER_LINE = re.compile(r"^001 ")
 
 
 # --- the buttons -------------------------------------------------------------------------------------
@@ -108,7 +103,7 @@ ButtonResult = tuple[str, str | None]
 
 def _pair_next_round(port: XlwingsPort) -> ButtonResult:
     _require_tournament(port)
-    paired = edit_workbook(port, operations.pair_next_round)
+    paired = rounds.pair(port).round
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
     notes = "".join(f" Note: {note}" for note in paired.notes)
     return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
@@ -117,13 +112,14 @@ def _pair_next_round(port: XlwingsPort) -> ButtonResult:
 
 def _update_standings(port: XlwingsPort) -> ButtonResult:
     _require_tournament(port)
-    table, played = edit_workbook(port, lambda t: (standings(t), t.current_round))
-    return f"Standings of {len(table)} players after round {played} are up to date.", STANDINGS_SHEET
+    table = standings_use_case.update_standings(port)
+    return f"Standings of {len(table)} players after round {table.through_round} are up to date.", STANDINGS_SHEET
 
 
 def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     _require_tournament(port)
-    tournament = edit_workbook(port, lambda t: t)
+    tournament = load(port)
+    write(port, tournament)
     html = render_html(build_report(tournament))
     target = _report_file(book)
     if target is None:
@@ -161,17 +157,15 @@ def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
     if SETTINGS_SHEET in names or META_SHEET in names:
         raise OperationError("this workbook already holds a tournament; import into a new, empty workbook")
     settings, lines = _read_import_sheet(port.read_sheet(IMPORT_SHEET))
-    text = "\n".join(lines)
-    if not text.strip():
+    if not "\n".join(lines).strip():
         raise InputError(f"{IMPORT_SHEET}: nothing is pasted below the settings")
-    if any(_TRF_PLAYER_LINE.match(line) for line in lines):
-        tournament = read_trf(text, system=settings.get("system"))
-        kind = "TRF"
-    else:
-        tournament = _new_event(read_roster_text(text, source=IMPORT_SHEET), settings)
-        kind = "CSV roster"
-    save_tournament(port, tournament)
-    return (f"Imported the {kind}: {len(tournament.players)} players, {tournament.settings.rounds} rounds, "
+    request = _request(settings)
+    if request is None and not looks_like_trf(lines):
+        raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")
+    imported = read_pasted(lines, request)
+    tournament = imported.tournament
+    create_workbook(port, tournament)
+    return (f"Imported the {imported.kind}: {len(tournament.players)} players, {tournament.settings.rounds} rounds, "
             f"system {tournament.settings.system}, {tournament.current_round} round(s) played.", PLAYERS_SHEET)
 
 
@@ -209,19 +203,17 @@ def _read_import_sheet(rows: list[list[CellValue]]) -> tuple[dict[str, str], lis
     return settings, lines
 
 
-def _new_event(players: list[Player], settings: dict[str, str]) -> Tournament:
-    """A new event from a roster and the ``Import`` settings, with the defaults the ``new`` command uses."""
+def _request(settings: dict[str, str]) -> EventRequest | None:
+    """The arbiter's choices above a pasted roster, as the ``new`` command takes them (``options`` holds
+    ``KEY=VALUE`` items separated by semicolons); ``None`` when no system is given."""
     if "system" not in settings:
-        raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")
-    chosen = operations.event_settings(
-        settings["system"], len(players),
-        rounds=_whole(settings, "rounds"),
-        bye_value=float(settings["bye_value"].replace(",", ".")) if "bye_value" in settings else None,
-        tiebreaks=parse_tiebreak_list(settings["tiebreaks"]) if "tiebreaks" in settings else None,
-        seed=_whole(settings, "seed"),
-        double_round_robin=_yes(settings, "double_round_robin"),
+        return None
+    return EventRequest(
+        settings["system"], rounds=_whole(settings, "rounds"), seed=_whole(settings, "seed"),
+        keep_order=_yes(settings, "keep_order"), double_round_robin=_yes(settings, "double_round_robin"),
+        tiebreaks=settings.get("tiebreaks"), bye_value=settings.get("bye_value"),
+        options=parse_options(item for item in settings.get("options", "").split(";") if item.strip()),
     )
-    return operations.new_tournament(players, chosen, keep_order=_yes(settings, "keep_order"))
 
 
 def _whole(settings: dict[str, str], key: str) -> int | None:

@@ -13,12 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from sheetpair import addin
+from sheetpair.app import operations
+from sheetpair.app.session import write
 from sheetpair.cli import cli
-from sheetpair.core import operations
 from sheetpair.core.results import RESULT_CODES
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import read_trf
-from sheetpair.io.workbook import load_tournament, save_tournament
+from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
 
 from .conftest import CONFORMANCE, REPO
@@ -212,7 +213,7 @@ def test_a_pasted_trf_gives_the_tournament_the_file_gives(tmp_path: Path) -> Non
     book.sheets["Import"].range((10, 1)).value = [[line] for line in text.splitlines() if line.strip()]
     assert addin.import_trf_csv(book).startswith("Imported the TRF")
     port = OpenpyxlPort(tmp_path / "trf.xlsx", create=True)
-    save_tournament(port, read_trf(text))
+    write(port, read_trf(text))
     assert load_tournament(XlwingsPort(book)) == load_tournament(port)
 
 

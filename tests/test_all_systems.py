@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import OperationError, PairingError
 from sheetpair.core.model import ByeKind, Player, Result, Settings
 from sheetpair.pairing import SYSTEMS
@@ -30,7 +32,7 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
     if fixed is not None:
         base.rounds = fixed
     try:
-        tournament = operations.new_tournament(roster, base)
+        tournament = new_tournament(roster, base)
     except OperationError:
         return  # the system does not take this field (e.g. unequal teams)
     if not system.keeps_withdrawn_in_schedule:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from sheetpair.app.ranking import standings
 from sheetpair.core.model import Settings
-from sheetpair.core.standings import standings
 from sheetpair.pairing.berger import berger_table, schedule_round
 
 from .winther import case_files, load_case, replay, roster_from_order

@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import ByeKind, Colour, Game, Outcome, Player, Result, Round, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing.berger import schedule_round
@@ -28,7 +30,7 @@ def event(n: int, *, rounds: int = 7, seed: int = 11, **options: str) -> Tournam
     """A Berger-Swiss event of ``n`` players with ratings 2400, 2390, ... (start number = rating order)."""
     roster = [Player(0, f"P{i:02}", rating=2400 - 10 * i) for i in range(1, n + 1)]
     opts = {"lot": "rating", "exchanges": "0"} | options
-    return operations.new_tournament(roster, Settings("berger-swiss", rounds, seed=seed, tiebreaks=("WNTP",),
+    return new_tournament(roster, Settings("berger-swiss", rounds, seed=seed, tiebreaks=("WNTP",),
                                                       options=opts))
 
 
@@ -54,7 +56,7 @@ def byes(rnd: Round) -> list[tuple[int, ByeKind]]:
 def test_start_numbers_follow_descending_rating_and_equal_ratings_keep_input_order():
     roster = [Player(0, "low", rating=1500), Player(0, "tie-first", rating=2000), Player(0, "top", rating=2200),
               Player(0, "tie-second", rating=2000)]
-    t = operations.new_tournament(roster, Settings("berger-swiss", 5, seed=1))
+    t = new_tournament(roster, Settings("berger-swiss", 5, seed=1))
     assert [p.name for p in t.players] == ["top", "tie-first", "tie-second", "low"]
 
 

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from sheetpair.core import operations
-from sheetpair.core.check import check_tournament, pairing_input
+from sheetpair.app import operations
+from sheetpair.app.check import check_tournament, pairing_input
+from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import OperationError, PairingError
 from sheetpair.core.model import Bye, ByeKind, Player, Result, Settings, Tournament
 from sheetpair.io.trf import load_trf
@@ -20,7 +21,7 @@ from .conftest import CONFORMANCE
 def round_robin(players: int = 7, seed: int = 5) -> Tournament:
     rng = random.Random(seed)
     roster = [Player(0, f"P{i}", 2000 - i) for i in range(players)]
-    tournament = operations.new_tournament(roster, Settings("berger", players - 1 + players % 2, seed=seed))
+    tournament = new_tournament(roster, Settings("berger", players - 1 + players % 2, seed=seed))
     for _ in range(tournament.settings.rounds):
         rnd = operations.pair_next_round(tournament)
         for game in rnd.games:
@@ -98,7 +99,7 @@ def test_every_registered_system_agrees_with_its_own_pairings(name: str, seed: i
     settings = Settings(name, 5, seed=seed, bye_value=system.default_bye_value)
     settings.rounds = system.planned_rounds(count, settings) or 5
     try:
-        tournament = operations.new_tournament(roster, settings)
+        tournament = new_tournament(roster, settings)
     except OperationError:
         pytest.skip(f"{name} does not take a field of {count}")
     for number in range(1, tournament.settings.rounds + 1):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sheetpair.core.model import Player, Settings, Tournament
-from sheetpair.pairing.club_swiss import SYSTEM, rating_groups, group_sizes
+from sheetpair.pairing.club_swiss import SYSTEM, group_sizes, rating_groups
 
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 

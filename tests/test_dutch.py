@@ -15,10 +15,12 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
-from sheetpair.core.check import pairing_input
+from sheetpair.app import operations
+from sheetpair.app.check import pairing_input
+from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
@@ -126,7 +128,7 @@ def test_notes_name_the_bye_and_explanations_cover_every_board():
     tournament = field(5)
     pairing = DUTCH.pair(tournament, 1)
     assert any(note.startswith("Pairing-allocated bye: 5") for note in pairing.notes)
-    explained = explain_round(tournament, 1)
+    explained = explain_round(DUTCH, tournament, 1)
     assert len(explained.boards) == len(pairing.games)
     assert all("5.2.5" in board.colour_rule for board in explained.boards)
 
@@ -176,7 +178,7 @@ def test_baku_pairs_group_a_among_itself_in_round_one():
 def _random_event(system: str, players: int, rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     roster = [Player(0, f"P{i:03}", rating=2400 - 9 * i) for i in range(players)]
-    tournament = operations.new_tournament(roster, Settings(system, rounds, seed=seed))
+    tournament = new_tournament(roster, Settings(system, rounds, seed=seed))
     for number in range(1, rounds + 1):
         if rng.random() < 0.3:
             asker = rng.choice(tournament.players)
@@ -387,7 +389,7 @@ def test_explanations_say_why_earlier_opponents_were_skipped():
     tournament = _played_event(30, 5, seed=4)
     reasons = {"met": 0, "taken": 0, "quality": 0}
     for number in range(2, 6):
-        explanation = explain_round(tournament, number)
+        explanation = explain_round(DUTCH, tournament, number)
         history = derive(Tournament(tournament.settings, tournament.players, tournament.rounds[:number - 1]))
         for board in explanation.boards:
             if not board.opponent_choice:

@@ -9,13 +9,14 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
+from sheetpair.app.interchange import export_trf, trf_text
+from sheetpair.app.session import write
 from sheetpair.cli import cli
 from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import load_trf, read_trf
 from sheetpair.io.trf_records import TrfFormat
-from sheetpair.io.trf_write import save_trf, write_trf
-from sheetpair.io.workbook import load_tournament, save_tournament
+from sheetpair.io.workbook import load_tournament
 
 from .conftest import CONFORMANCE
 from .test_check import round_robin
@@ -44,7 +45,7 @@ def test_a_trf_imports_into_a_workbook_and_exports_back(tmp_path: Path, name: st
     run("export", book, "--trf", out)
     assert read_trf(out.read_text(encoding="utf-8")) == in_book
     run("export", book, "--trf", tmp_path / "old.trf", "--format", "trf16")
-    assert (tmp_path / "old.trf").read_bytes().decode() == write_trf(in_book, TrfFormat.TRF16)
+    assert (tmp_path / "old.trf").read_bytes().decode() == trf_text(in_book, TrfFormat.TRF16)
 
 
 def test_kept_records_and_forbidden_pairs_survive_the_workbook(tmp_path: Path) -> None:
@@ -89,13 +90,13 @@ def test_import_never_overwrites(tmp_path: Path) -> None:
 def test_check_agrees_on_a_round_robin_and_reports_a_wrong_round(tmp_path: Path) -> None:
     tournament = round_robin()
     good = tmp_path / "good.trf"
-    save_trf(tournament, good)
+    export_trf(tournament, good)
     out = run("check", good)
     assert out.output.strip().endswith("7 of 7 rounds agree with berger.")
     game = tournament.round(3).games[0]
     game.white, game.black = game.black, game.white
     wrong = tmp_path / "wrong.trf"
-    save_trf(tournament, wrong)
+    export_trf(tournament, wrong)
     text = run("check", wrong, ok=False)
     assert text.exit_code == 1 and "Round 3: DIFFERS" in text.output
     assert f"only recorded: {game.white}-{game.black}; only berger: {game.black}-{game.white}" in text.output
@@ -107,7 +108,7 @@ def test_check_agrees_on_a_round_robin_and_reports_a_wrong_round(tmp_path: Path)
 
 def test_check_reads_a_workbook_too(tmp_path: Path) -> None:
     source, book = tmp_path / "rr.trf", tmp_path / "rr.xlsx"
-    save_trf(round_robin(), source)
+    export_trf(round_robin(), source)
     run("import", source, "-o", book)
     assert "7 of 7 rounds agree" in run("check", book, "--system", "berger").output
     unknown = run("check", book, "--system", "nonesuch", ok=False)
@@ -119,7 +120,7 @@ def test_export_warns_about_games_without_result(tmp_path: Path) -> None:
     for game in tournament.round(7).games:
         game.result = Result.NONE
     source, book = tmp_path / "rr.trf", tmp_path / "rr.xlsx"
-    save_trf(tournament, source)
+    export_trf(tournament, source)
     run("import", source, "-o", book)
     out = run("export", book, "--trf", tmp_path / "out.trf")
     assert "round(s) 7 have games without a result" in out.output
@@ -133,6 +134,6 @@ def test_whatever_a_trf_holds_the_workbook_holds(tmp_path: Path, tournament) -> 
     path = tmp_path / "event.xlsx"
     path.unlink(missing_ok=True)
     port = OpenpyxlPort(path, create=True)
-    save_tournament(port, tournament)
+    write(port, tournament)
     port.save()
     assert load_tournament(OpenpyxlPort(path)) == tournament

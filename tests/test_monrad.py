@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import event, operations
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system

@@ -6,12 +6,15 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import ByeKind, Colour, Player, Result, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
@@ -299,12 +302,12 @@ def test_past_the_search_limit_the_ordered_search_pairs_the_round_and_says_so(mo
 
 def test_an_adjourned_game_counts_as_a_provisional_draw_in_the_standings_until_resolved():
     """Page §7 (case format: adjournment_resolutions): an ADJ game scores ½-½ until its result is entered."""
-    from sheetpair.core import operations
+    from sheetpair.app import operations
+    from sheetpair.app.ranking import standings
     from sheetpair.core.model import Player, Result, Settings
-    from sheetpair.core.standings import standings
 
     roster = [Player(0, f"P{i}", rating=2000 - i) for i in range(4)]
-    tournament = operations.new_tournament(roster, Settings("norwegian-monrad", 3, seed=1))
+    tournament = new_tournament(roster, Settings("norwegian-monrad", 3, seed=1))
     paired = operations.pair_next_round(tournament)
     paired.games[0].result = Result.POSTPONED
     paired.games[1].result = Result.WHITE_WINS

@@ -12,8 +12,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
 from sheetpair.cli import cli
-from sheetpair.core import operations
 from sheetpair.core.model import Bye, ByeKind, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
 from sheetpair.io.openpyxl_port import OpenpyxlPort
@@ -59,7 +60,7 @@ def swiss_sample() -> Tournament:
 def round_robin_sample() -> Tournament:
     """An 8-player Berger event played through the core, one player withdrawn after round 4."""
     players = [Player(0, name, rating=2100 + i) for i, name in enumerate(NAMES[:8])]
-    t = operations.new_tournament(players, Settings("berger", 7, bye_value=0.0, tiebreaks=("DE", "SB", "WIN", "KS"),
+    t = new_tournament(players, Settings("berger", 7, bye_value=0.0, tiebreaks=("DE", "SB", "WIN", "KS"),
                                                     seed=3, event=EventInfo(name="Club Championship")))
     rng = random.Random(5)
     for number in range(1, 8):

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Player, Result, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.pairing.scheveningen import scheveningen_round, scheveningen_table, team_score
 
 from .winther import case_files, load_case, replay
@@ -83,13 +85,13 @@ def _match(n: int, *, double: bool = False) -> Tournament:
     roster += [Player(0, f"B{k}", team="Away") for k in range(1, n + 1)]
     rounds = n * (2 if double else 1)
     settings = Settings("scheveningen", rounds, seed=1, tiebreaks=("KS", "SB"), double_round_robin=double)
-    return operations.new_tournament(roster, settings)
+    return new_tournament(roster, settings)
 
 
 def test_team_column_decides_the_team_and_roster_order_the_board():
     roster = [Player(0, "x1", team="Red"), Player(0, "y1", team="Blue"), Player(0, "x2", team="Red"),
               Player(0, "y2", team="Blue")]
-    t = operations.new_tournament(roster, Settings("scheveningen", 2, seed=3))
+    t = new_tournament(roster, Settings("scheveningen", 2, seed=3))
     assert [(p.tpn, p.name) for p in t.players] == [(1, "x1"), (2, "x2"), (3, "y1"), (4, "y2")]
     first = operations.pair_next_round(t)
     assert [(g.white, g.black) for g in first.games] == [(1, 3), (2, 4)]

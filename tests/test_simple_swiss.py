@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Colour, Outcome, Player, Result, Round, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.core.state import PlayerState, RoundRecord, derive
 from sheetpair.pairing.simple_swiss import SYSTEM, allocate_colours, colour_wish
 
@@ -16,7 +17,7 @@ NAMES = "Anna Ben Carl Dana Eve Finn Grace Hugo".split()
 
 def _event(names: list[str], rounds: int, **settings) -> Tournament:
     roster = [Player(0, n, rating=1900 - 100 * i) for i, n in enumerate(names)]
-    return operations.new_tournament(roster, Settings("simple-swiss", rounds, seed=1, **settings))
+    return new_tournament(roster, Settings("simple-swiss", rounds, seed=1, **settings))
 
 
 def _higher_rated_wins(tournament: Tournament) -> None:

@@ -12,9 +12,11 @@ import random
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import ByeKind, Colour, Player, Result, Settings, Tournament
 from sheetpair.core.state import derive
@@ -58,7 +60,7 @@ def pairing_exists(
 
 def _event(system: str, players: int, rounds: int, seed: int, options: dict[str, str]) -> Tournament:
     roster = [Player(0, f"P{i:02}", rating=2400 - 13 * i) for i in range(players)]
-    return operations.new_tournament(roster, Settings(system, rounds, seed=seed, options=options))
+    return new_tournament(roster, Settings(system, rounds, seed=seed, options=options))
 
 
 def _play(system: str, players: int, rounds: int, seed: int, options: dict[str, str], check) -> None:

@@ -5,17 +5,26 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import InputError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.standings import standings
-from sheetpair.core.state import derive
+from sheetpair.core.state import SystemTraits, derive
 from sheetpair.core.tiebreaks import TiebreakContext, compute_tiebreak, parse_tiebreak, parse_tiebreak_list
-from sheetpair.core.tiebreaks.fide import (
-    SCORE_TO_DP, adjusted_score, direct_encounter_order, expected_score, perfect_performance,
-)
 from sheetpair.core.tiebreaks.base import Contribution
+from sheetpair.core.tiebreaks.fide import (
+    SCORE_TO_DP,
+    adjusted_score,
+    direct_encounter_order,
+    expected_score,
+    koya_threshold,
+    perfect_performance,
+)
 
 W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 P, A, B, C, DD = 1, 2, 3, 4, 5
@@ -303,7 +312,8 @@ def test_round_robin_forfeits_are_regular_games_except_losses_for_own_record():
         Round(2, [Game(1, 4, 3, L), Game(2, 1, 2, D)]),
         Round(3, [Game(1, 2, 4, W), Game(2, 3, 1, D)]),
     ]
-    state = TiebreakContext.of(derive(Tournament(Settings("berger", 3, bye_value=0.0), players, rounds)))
+    berger = SystemTraits(fixed_schedule=True)
+    state = TiebreakContext.of(derive(Tournament(Settings("berger", 3, bye_value=0.0), players, rounds), traits=berger))
     assert state.predetermined
     # 3 won 2 (forfeit, counted as a regular game) and drew 1: SB = score(2) × 1 + score(4) × 1 + score(1) × ½
     assert value(state, 3, "SB") == state.score(2) + state.score(4) + state.score(1) / 2
@@ -366,14 +376,11 @@ def test_a_plain_state_is_read_under_the_events_edition():
 
 
 def test_koya_threshold_in_an_odd_round_robin_counts_the_rest_round_out():
-    from sheetpair.core import operations
-    from sheetpair.core.tiebreaks.fide import koya_threshold
-
-    t = operations.new_tournament([Player(0, f"P{i}") for i in range(5)], Settings("berger", 5, bye_value=0.0, seed=1))
+    t = new_tournament([Player(0, f"P{i}") for i in range(5)], Settings("berger", 5, bye_value=0.0, seed=1))
     for _ in range(5):
         for game in operations.pair_next_round(t).games:
             game.result = D
-    context = TiebreakContext.of(derive(t))
+    context = standings(t).state
     assert koya_threshold(context) == 2.0  # four games each: half of 4 points
     assert koya_threshold(TiebreakContext.of(derive(worked_example()))) == 2.5  # Swiss: every round counts
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from sheetpair.app.ranking import standings
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Round, Settings, Tournament
-from sheetpair.core.standings import standings
 
 from .winther import CASE_RESULTS, case_files, load_case
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetpair.pairing.topdown import (
-    bracket_preference, can_pair_all, maximum_matching, pair_score_groups, top_down_pairing,
+    bracket_preference,
+    can_pair_all,
+    maximum_matching,
+    pair_score_groups,
+    top_down_pairing,
 )
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sheetpair.app.interchange import trf_text
 from sheetpair.core.errors import TrfError
 from sheetpair.io.trf import read_trf
 from sheetpair.io.trf_records import TrfFormat
-from sheetpair.io.trf_write import write_trf
 
 from .test_trf_read import HAND_MADE_16
 from .trf_strategies import tournaments
@@ -17,10 +17,10 @@ from .trf_strategies import tournaments
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(), st.sampled_from(list(TrfFormat)))
 def test_a_written_tournament_reads_back_identical(tournament, trf_format) -> None:
-    text = write_trf(tournament, trf_format)
+    text = trf_text(tournament, trf_format)
     again = read_trf(text)
     assert again == tournament
-    assert write_trf(again, trf_format) == text
+    assert trf_text(again, trf_format) == text
 
 
 @settings(max_examples=300, deadline=None)
@@ -51,7 +51,7 @@ def test_known_records_with_garbage_values_give_a_clear_error(codes, values, whe
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments(), st.data())
 def test_a_damaged_character_gives_a_clear_error_never_a_traceback(tournament, data) -> None:
-    text = write_trf(tournament)
+    text = trf_text(tournament)
     where = data.draw(st.integers(0, len(text) - 1))
     damaged = text[:where] + data.draw(st.sampled_from(list("x0 9-+=wbU\r\n"))) + text[where + 1:]
     try:

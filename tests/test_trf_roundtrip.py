@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from sheetpair.app.interchange import export_trf, trf_text
 from sheetpair.core.errors import TrfError
 from sheetpair.core.model import ByeKind, Colour, Result
 from sheetpair.io.trf import decode_trf, detect_format, load_trf, read_trf
 from sheetpair.io.trf_records import TrfFormat
-from sheetpair.io.trf_write import save_trf, write_trf
 
 from .conftest import CONFORMANCE, SHARED
 from .test_trf_read import player_line
@@ -55,9 +55,9 @@ def test_bbp_corpus_round_trips(path: Path) -> None:
     original = path.read_text(encoding="utf-8")
     tournament = read_trf(original)
     trf_format = list(TrfFormat)[BBP_CASES.index(path) % 2]  # both formats, half the time each
-    written = write_trf(tournament, trf_format)
+    written = trf_text(tournament, trf_format)
     assert read_trf(written) == tournament
-    assert write_trf(read_trf(written), trf_format) == written
+    assert trf_text(read_trf(written), trf_format) == written
     assert _player_fields(written) == _player_fields(original)
     assert _header_values(written) == _header_values(original)
 
@@ -68,10 +68,10 @@ def test_real_files_import_without_loss_and_export_back(path: Path) -> None:
     tournament = read_trf(original)
     assert len(tournament.players) == len(_player_fields(original))
     for trf_format in TrfFormat:
-        written = write_trf(tournament, trf_format)
+        written = trf_text(tournament, trf_format)
         assert read_trf(written) == tournament
-        assert write_trf(read_trf(written), trf_format) == written
-    written = write_trf(tournament, detect_format(original))
+        assert trf_text(read_trf(written), trf_format) == written
+    written = trf_text(tournament, detect_format(original))
     before, after = _player_fields(original), _player_fields(written)
     played = tournament.current_round
     for tpn, fields in before.items():
@@ -125,13 +125,13 @@ def test_real_file_quirks_are_read_as_meant() -> None:
 def test_export_is_atomic_and_utf8_with_crlf(tmp_path: Path) -> None:
     tournament = load_trf(REAL / "cr_international_chessopen_graz_2026_a_r09.trf")
     target = tmp_path / "out.trf"
-    save_trf(tournament, target, TrfFormat.TRF16)
+    export_trf(tournament, target, TrfFormat.TRF16)
     raw = target.read_bytes()
     assert raw.count(b"\r\n") == raw.count(b"\n") and "é".encode() in raw
     assert list(tmp_path.iterdir()) == [target]
     tournament.players[0].federation = "NORW"  # does not fit columns 54-56
     with pytest.raises(TrfError, match="federation"):
-        save_trf(tournament, target, TrfFormat.TRF16)
+        export_trf(tournament, target, TrfFormat.TRF16)
     assert target.read_bytes() == raw and list(tmp_path.iterdir()) == [target]
 
 
@@ -156,7 +156,7 @@ def test_trf26_worked_example() -> None:
     assert [(b.player, b.kind) for b in t.round(2).byes] == [(3, ByeKind.HALF)]
     assert t.requested_byes == {3: {4: ByeKind.ZERO}}  # the 240 record announces the absence (ITDX)
     assert "222 5400+30" in t.preserved_records and "192 FIDE_DUTCH_2026" in t.preserved_records
-    written = write_trf(t)
+    written = trf_text(t)
     lines = written.split("\r\n")
     original = {line[:89]: line for line in example.splitlines() if line.startswith("001")}
     for line in (line for line in lines if line.startswith("001")):
@@ -193,7 +193,7 @@ def test_hand_made_trf26_records() -> None:
     assert t.requested_byes == {3: {1: ByeKind.HALF, 2: ByeKind.HALF}}
     assert t.forbidden_pairs == {frozenset((1, 4))}
     assert t.preserved_records == ["192 FIDE_DUTCH_2026", "### ruler", "NOR    1 m    Ein                               1800"]
-    assert read_trf(write_trf(t)) == t
+    assert read_trf(trf_text(t)) == t
 
 
 @pytest.mark.parametrize(
@@ -244,7 +244,7 @@ def test_an_independent_reader_sees_the_same_pairings_in_the_export(tmp_path: Pa
     tournament = load_trf(REAL / name)
     for trf_format in TrfFormat:
         target = tmp_path / f"{trf_format.value}.trf"
-        save_trf(tournament, target, trf_format)
+        export_trf(tournament, target, trf_format)
         exported = tool.read_trf(str(target))
         assert exported.rounds_total == tournament.settings.rounds
         assert exported.initial_colour == ("white1" if tournament.settings.initial_colour is Colour.WHITE else "black1")

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
 from sheetpair.core.model import Colour, Outcome, Player, Result, Settings, Tournament
 from sheetpair.core.state import TournamentState, derive
 from sheetpair.pairing.colours import colour_run
@@ -246,8 +247,8 @@ def test_round_two_exception_higher_seed_with_black_against_lower_with_white_get
 def test_randomise_shuffles_within_quadrants_and_replays_from_the_seed():
     roster = [Player(0, f"P{i:02}", rating=2400 - 10 * i) for i in range(1, 18)]
     settings = Settings("winther-swiss", 7, seed=11, options={"randomise": "yes"})
-    first = operations.new_tournament(roster, settings)
-    again = operations.new_tournament(roster, settings)
+    first = new_tournament(roster, settings)
+    again = new_tournament(roster, settings)
     assert [p.name for p in first.players] == [p.name for p in again.players]
     by_quadrant = [(0, 4), (4, 8), (8, 12), (12, 17)]  # 16 paired players, the odd one in Q4
     for start, end in by_quadrant:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.event import new_tournament
+from sheetpair.app.ranking import standings
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 
@@ -63,7 +65,7 @@ def test_byes_count_nothing_and_n_is_rounds_played_so_far():
 @given(st.integers(min_value=3, max_value=9), st.randoms(use_true_random=False))
 def test_in_a_complete_round_robin_wnt_orders_tied_players_as_sonneborn_berger(n, rng):
     roster = [Player(0, f"P{i:02}") for i in range(n)]
-    tournament = operations.new_tournament(roster, Settings("berger", n - 1 + n % 2, seed=1, bye_value=0.0),
+    tournament = new_tournament(roster, Settings("berger", n - 1 + n % 2, seed=1, bye_value=0.0),
                                            keep_order=True)
     for _ in range(tournament.settings.rounds):
         rnd = operations.pair_next_round(tournament)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from sheetpair.core import operations
+from sheetpair.app import operations
+from sheetpair.app.ranking import standings
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.results import parse_result
-from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 

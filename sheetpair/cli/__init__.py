@@ -3,11 +3,13 @@ added to the one :data:`cli` group below; all of them call the core through the 
 
 from __future__ import annotations
 
+from . import (
+    addin,  # noqa: F401  (registers addin)
+    explain,  # noqa: F401  (registers explain)
+    interchange,  # noqa: F401  (registers import, export, check)
+    report,  # noqa: F401  (registers report)
+    tournament,  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
+)
 from .base import cli, main
-from . import tournament  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
-from . import interchange  # noqa: F401  (registers import, export, check)
-from . import addin  # noqa: F401  (registers addin)
-from . import report  # noqa: F401  (registers report)
-from . import explain  # noqa: F401  (registers explain)
 
 __all__ = ["cli", "main"]

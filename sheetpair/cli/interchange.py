@@ -7,23 +7,17 @@ from pathlib import Path
 
 import click
 
-from ..core import operations
-from ..core.check import RoundCheck, RoundPairing, check_tournament
+from ..app.check import RoundCheck, RoundPairing, check_tournament, load_event
+from ..app.interchange import create_workbook, export_trf, read_event
+from ..app.session import load
 from ..core.errors import InputError, OperationError
-from ..core.model import Tournament
 from ..io.openpyxl_port import OpenpyxlPort
-from ..io.roster import read_roster
-from ..io.trf import decode_trf, detect_format, load_trf, read_trf
 from ..io.trf_records import TrfFormat
-from ..io.trf_write import save_trf
-from ..io.workbook import load_tournament, save_tournament
-from ..pairing import SYSTEMS, get_system
+from ..pairing import get_system
 from .base import cli, reports_errors
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 NEW_FILE = click.Path(dir_okay=False, path_type=Path)
-_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-_ROSTER_SUFFIXES = (".csv", ".tsv")
 
 
 @cli.command("import")
@@ -36,34 +30,16 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     """Create a workbook from a TRF16/TRF26 file or a CSV/xlsx roster (the kind is detected)."""
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
-    kind = "roster"
-    if _is_trf(source):
-        text = decode_trf(source.read_bytes())
-        kind = detect_format(text).value.upper()
-        tournament = read_trf(text, system=system_name)
-        if tournament.settings.system not in SYSTEMS:
-            click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
-                       "'sheetpair pair' needs one (see 'sheetpair systems').", err=True)
-    else:
-        tournament = _tournament_from_roster(source, system_name or "dutch", rounds)
+    imported = read_event(source, system=system_name, rounds=rounds)
+    tournament = imported.tournament
+    if not imported.system_known:
+        click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
+                   "'sheetpair pair' needs one (see 'sheetpair systems').", err=True)
     port = OpenpyxlPort(workbook, create=True)
-    save_tournament(port, tournament)
+    create_workbook(port, tournament)
     port.save()
-    click.echo(f"Created {workbook} from a {kind}: {len(tournament.players)} players, {tournament.current_round} of "
+    click.echo(f"Created {workbook} from a {imported.kind}: {len(tournament.players)} players, {tournament.current_round} of "
                f"{tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
-
-
-def _is_trf(path: Path) -> bool:
-    """A TRF has record codes at the start of its lines; a roster or workbook has not."""
-    if path.suffix.lower() in _WORKBOOK_SUFFIXES + _ROSTER_SUFFIXES:
-        return False
-    head = path.read_bytes()[:4096].decode("utf-8", "replace").lstrip("\ufeff")
-    return any(line[:4] in ("001 ", "012 ", "XXR ") for line in head.splitlines())
-
-
-def _tournament_from_roster(source: Path, system_name: str, rounds: int | None) -> Tournament:
-    players = read_roster(source)
-    return operations.new_tournament(players, operations.event_settings(system_name, len(players), rounds=rounds))
 
 
 @cli.command()
@@ -74,9 +50,8 @@ def _tournament_from_roster(source: Path, system_name: str, rounds: int | None) 
 @reports_errors
 def export(workbook: Path, target: Path, trf_format: str) -> None:
     """Write the tournament as a FIDE Tournament Report File."""
-    tournament = load_tournament(OpenpyxlPort(workbook))
-    save_trf(tournament, target, TrfFormat(trf_format))
-    pending = [r.number for r in tournament.rounds if any(not g.result.is_known for g in r.games)]
+    tournament = load(OpenpyxlPort(workbook))
+    pending = export_trf(tournament, target, TrfFormat(trf_format))
     if pending:
         click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "
                    "engines and FIDE's rating server refuse such a file until the results are in.", err=True)
@@ -91,10 +66,7 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 @reports_errors
 def check(source: Path, system_name: str | None, as_json: bool) -> None:
     """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1)."""
-    if source.suffix.lower() in _WORKBOOK_SUFFIXES:
-        tournament = load_tournament(OpenpyxlPort(source))
-    else:
-        tournament = load_trf(source, system=system_name)
+    tournament = load_event(source, system=system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
     system = get_system(system_name or tournament.settings.system).name

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
+from ..app.session import load
 from ..core.tiebreaks import EDITIONS
 from ..io.openpyxl_port import OpenpyxlPort
-from ..io.workbook import load_tournament
 from ..report import SECTIONS, build_report, write_html, write_pdf
 from .base import cli, reports_errors
 
@@ -30,7 +30,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     """Print pairings, standings, crosstable and tie-break breakdowns of WORKBOOK."""
     if html_dir is None and pdf_file is None:
         raise click.UsageError("say where the report goes: --html DIR and/or --pdf FILE")
-    tournament = load_tournament(OpenpyxlPort(workbook))
+    tournament = load(OpenpyxlPort(workbook))
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules)
     if html_dir is not None:
         pages = write_html(data, html_dir)

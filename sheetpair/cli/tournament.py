@@ -3,35 +3,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
-from ..core import operations
-from ..core.errors import OperationError
+from ..app import rounds
+from ..app.event import EventRequest, parse_options
+from ..app.interchange import create_workbook, new_event
+from ..app.standings import update_standings
 from ..core.model import Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
-from ..core.standings import Standing, standings
+from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
-from ..io.roster import read_roster
-from ..io.workbook import edit_workbook, load_tournament, save_tournament
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 
-T = TypeVar("T")
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
-
-
-def _edit(path: Path, change: Callable[[Tournament], T], *, output: Path | None = None) -> T:
-    """Loads the workbook, applies ``change``, writes every owned sheet back and saves atomically."""
-    port = OpenpyxlPort(path)
-    outcome = edit_workbook(port, change)
-    port.save(output)
-    return outcome
 
 
 @cli.command()
@@ -44,35 +33,21 @@ def _edit(path: Path, change: Callable[[Tournament], T], *, output: Path | None 
 @click.option("--keep-order", is_flag=True, help="Use the roster order as start numbers.")
 @click.option("--double", is_flag=True, help="Round robins: play every pairing twice.")
 @click.option("--tiebreaks", help="Comma-separated tie-break codes, e.g. BH-C1,BH,SB,DE,WIN or WNT.")
-@click.option("--bye-value", type=click.Choice(["1", "0.5", "0"]), help="Points for the pairing-allocated bye.")
+@click.option("--bye-value", help="Points for the pairing-allocated bye: 1, 0.5 or 0 (default: the system's).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A system's own setting.")
 @reports_errors
 def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
         double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...]) -> None:
     """Create a tournament workbook from a roster."""
-    parsed: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
-        parsed[key.strip()] = value.strip()
-    players = read_roster(roster)
-    settings = operations.event_settings(
-        system_name, len(players), rounds=rounds, seed=seed, double_round_robin=double, options=parsed,
-        bye_value=float(bye_value) if bye_value is not None else None,
-        tiebreaks=parse_tiebreak_list(tiebreaks) if tiebreaks else None,
-    )
-    tournament = operations.new_tournament(players, settings, keep_order=keep_order)
-    if workbook.exists():
-        port = OpenpyxlPort(workbook)
-        if "Settings" in port.sheet_names() or "_sheetpair" in port.sheet_names():
-            raise OperationError(f"{workbook} already holds a tournament; choose another file name")
-    else:
-        port = OpenpyxlPort(workbook, create=True)
-    save_tournament(port, tournament)
+    request = EventRequest(system_name, rounds=rounds, seed=seed, keep_order=keep_order, double_round_robin=double,
+                           tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options))
+    tournament = new_event(roster, request)
+    port = OpenpyxlPort(workbook, create=not workbook.exists())
+    create_workbook(port, tournament)
     port.save()
+    settings = tournament.settings
     click.echo(f"Created {workbook}: {len(tournament.players)} players, {settings.rounds} rounds, "
-               f"system {settings.system}, seed {tournament.settings.seed}.", err=True)
+               f"system {settings.system}, seed {settings.seed}.", err=True)
 
 
 @cli.command()
@@ -82,7 +57,10 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
 @reports_errors
 def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
     """Pair the next round and write its sheet."""
-    paired, tournament = _edit(workbook, lambda t: (operations.pair_next_round(t), t), output=output)
+    port = OpenpyxlPort(workbook)
+    outcome = rounds.pair(port)
+    port.save(output)
+    paired, tournament = outcome.round, outcome.tournament
     if as_json:
         click.echo(json.dumps(_pairing_json(paired, tournament), ensure_ascii=False))
     else:
@@ -122,7 +100,9 @@ def _pairing_text(paired: Round, tournament: Tournament) -> str:
 def result(workbook: Path, round_number: int, board: int, result: str) -> None:
     """Record the RESULT of one board: 1-0, 0-1, ½-½ (1/2-1/2, 0.5-0.5, =), +/-, -/+, -/-, * (postponed)."""
     parsed = parse_result(result)
-    _edit(workbook, lambda t: operations.record_result(t, round_number, board, parsed))
+    port = OpenpyxlPort(workbook)
+    rounds.enter_result(port, round_number, board, parsed)
+    port.save()
     click.echo(f"Round {round_number}, board {board}: {parsed.value or 'cleared'}", err=True)
 
 
@@ -135,13 +115,9 @@ def result(workbook: Path, round_number: int, board: int, result: str) -> None:
 def bye(workbook: Path, tpn: int, round_number: int | None, points: str) -> None:
     """Record a bye that player TPN asked for, before the round is paired."""
     kind = parse_bye_points(points)
-
-    def change(tournament: Tournament) -> int:
-        number = round_number or tournament.current_round + 1
-        operations.request_bye(tournament, tpn, number, kind)
-        return number
-
-    number = _edit(workbook, change)
+    port = OpenpyxlPort(workbook)
+    number = rounds.grant_bye(port, tpn, round_number, kind)
+    port.save()
     click.echo(f"Player {tpn}: {kind.value} bye in round {number}", err=True)
 
 
@@ -152,13 +128,9 @@ def bye(workbook: Path, tpn: int, round_number: int | None, points: str) -> None
 @reports_errors
 def withdraw(workbook: Path, tpn: int, from_round: int | None) -> None:
     """Withdraw player TPN from a round on."""
-
-    def change(tournament: Tournament) -> int:
-        number = from_round or tournament.current_round + 1
-        operations.withdraw(tournament, tpn, number)
-        return number
-
-    number = _edit(workbook, change)
+    port = OpenpyxlPort(workbook)
+    number = rounds.withdraw(port, tpn, from_round)
+    port.save()
     click.echo(f"Player {tpn} withdrawn from round {number}", err=True)
 
 
@@ -169,16 +141,11 @@ def withdraw(workbook: Path, tpn: int, from_round: int | None) -> None:
 def undo(workbook: Path, yes: bool) -> None:
     """Remove the last paired round."""
     port = OpenpyxlPort(workbook)
-    tournament = load_tournament(port)
-    if not tournament.rounds:
-        raise OperationError("no round has been paired yet")
-    last = tournament.rounds[-1]
-    entered = [g for g in last.games if g.result.is_known]
-    if entered and not yes:
-        click.confirm(f"Round {last.number} has {len(entered)} result(s). Remove it anyway?", abort=True)
-    before = tournament.current_round
-    removed = operations.undo_last_round(tournament)
-    save_tournament(port, tournament, previous_rounds=before)
+
+    def confirm(last: Round, entered: int) -> bool:
+        return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
+
+    removed = rounds.undo(port, confirm)
     port.save()
     click.echo(f"Round {removed.number} removed.", err=True)
 
@@ -193,15 +160,9 @@ def undo(workbook: Path, yes: bool) -> None:
 def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rules: str | None, save: bool) -> None:
     """Recompute and write the Standings and Crosstable sheets; print the standings."""
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
-
-    def change(tournament: Tournament) -> list[Standing]:
-        if save and codes is not None:
-            tournament.settings.tiebreaks = codes
-        if save and rules is not None:
-            tournament.settings.tiebreak_rules = rules
-        return standings(tournament, tiebreaks=codes, rules=rules)
-
-    table = _edit(workbook, change)
+    port = OpenpyxlPort(workbook)
+    table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)
+    port.save()
     if as_json:
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:
@@ -213,8 +174,8 @@ def _standing_json(line: Standing) -> dict[str, object]:
             "tiebreaks": {code: value.value for code, value in line.tiebreaks.items()}}
 
 
-def _standings_text(table: list[Standing]) -> str:
-    codes = list(table[0].tiebreaks) if table else []
+def _standings_text(table: StandingsTable) -> str:
+    codes = table.codes
     lines = [f"{'Rk':>3} {'TPN':>4} {'Name':<28} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
     for s in table:
         values = " ".join(f"{s.tiebreaks[c].value:>8g}" for c in codes)

@@ -1,9 +1,10 @@
-"""Reading the many ways arbiters and other programs write a result."""
+"""Results and byes as arbiters write them: reading the many spellings, and printing them the usual way."""
 
 from __future__ import annotations
 
 from .errors import InputError
-from .model import ByeKind, Result
+from .model import ByeKind, Colour, Outcome, Result
+from .state import RoundRecord
 
 _SPELLINGS: dict[str, Result] = {}
 
@@ -73,3 +74,37 @@ def parse_bye_points(value: object) -> ByeKind:
     if text in ("1", "1.0"):
         return ByeKind.FULL
     raise InputError(f"a requested bye is worth 0.5 or 0 points, not {value!r}")
+
+
+def parse_bye_value(value: object) -> float:
+    """The points of the pairing-allocated bye as an arbiter writes them: ``1``, ``0.5`` (``0,5``, ``½``,
+    ``1/2``) or ``0``.
+
+    :raises InputError: for any other value, naming the setting.
+    """
+    text = str(value).strip().replace(",", ".")
+    if text in ("0.5", "½", "1/2", ".5"):
+        return 0.5
+    if text in ("1", "1.0", "0", "0.0"):
+        return float(text)
+    raise InputError(f"the bye value is 1, 0.5 or 0 points, not {value!r}")
+
+
+BYE_LABELS: dict[ByeKind, str] = {
+    ByeKind.PAB: "bye (pairing-allocated)",
+    ByeKind.HALF: "bye (half point, requested)",
+    ByeKind.ZERO: "bye (zero point, requested)",
+    ByeKind.FULL: "bye (full point, requested)",
+}
+
+
+def crosstable_entry(record: RoundRecord) -> str:
+    """One crosstable cell: ``12w1``, ``7b½``, ``5w+`` (forfeit win), ``bye 1``, ``-`` (absent)."""
+    if record.outcome is Outcome.ABSENT:
+        return "-"
+    if record.outcome.is_bye:
+        return f"bye {format_points(record.points)}"
+    colour = (record.scheduled_colour or Colour.WHITE).value.lower()
+    mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}.get(
+        record.outcome, format_points(record.result_fraction or 0.0) if record.result_fraction is not None else "?")
+    return f"{record.opponent}{colour}{mark}"

@@ -1,12 +1,19 @@
-"""Ranking by points, then by an ordered list of tie-breaks applied to each group still tied (C.07 4.2)."""
+"""The standings table: ranking by points, then by an ordered list of tie-breaks applied to each group still
+tied (C.07 4.2).
+
+:func:`build_standings` is the one place a standings table is made. Everything that shows standings (the
+Standings and Crosstable sheets, the TRF's points and ranks, the HTML and PDF reports, ``standings --json``,
+the add-in) is handed the same :class:`StandingsTable`, so no two outputs can disagree about a score or a
+place.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .model import Tournament
-from .state import TournamentState, derive
+from .state import PlayerState, SystemTraits, TournamentState, derive
 from .tiebreaks import TiebreakContext, TiebreakValue, compute_tiebreak, parse_tiebreak_list
 
 
@@ -21,35 +28,69 @@ class Standing:
     tiebreaks: dict[str, TiebreakValue] = field(default_factory=dict)
 
 
-def standings(
+@dataclass(frozen=True)
+class StandingsTable:
+    """The ranked lines after ``through_round``, with the derived state and tie-break codes they were made from.
+
+    Iterating gives the lines in rank order. :attr:`state` holds every player's history as the tie-breaks
+    saw it (the rounds ranked); :attr:`paired` holds it through the last paired round, whose byes and
+    forfeits already carry points before any result is typed. A writer that needs more than the lines (a
+    crosstable, a TRF line) reads them here instead of deriving again.
+    """
+
+    state: TiebreakContext
+    paired: TournamentState
+    codes: tuple[str, ...]
+    lines: list[Standing]
+
+    @property
+    def through_round(self) -> int:
+        return self.state.through_round
+
+    def __iter__(self) -> Iterator[Standing]:
+        return iter(self.lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __getitem__(self, index: int) -> Standing:
+        return self.lines[index]
+
+    def line(self, tpn: int) -> Standing:
+        """The line of the player with start number ``tpn``."""
+        return self._by_tpn[tpn]
+
+    def player(self, tpn: int) -> PlayerState:
+        """The derived history of the player with start number ``tpn``."""
+        return self.state[tpn]
+
+    @property
+    def _by_tpn(self) -> dict[int, Standing]:
+        return self.state.memo("standings-by-tpn", lambda: {s.tpn: s for s in self.lines})
+
+
+def build_standings(
     tournament: Tournament,
+    traits: SystemTraits,
     *,
     tiebreaks: tuple[str, ...] | None = None,
     through_round: int | None = None,
     rules: str | None = None,
-) -> list[Standing]:
+) -> StandingsTable:
     """The standings after ``through_round``; by default after the last round with any result entered.
 
-    Tie-breaks follow the C.07 edition ``rules`` (default: the event's ``settings.tiebreak_rules``).
+    ``traits`` are the pairing system's (fixed schedule, postponed games as draws). Tie-breaks follow the
+    C.07 edition ``rules`` (default: the event's ``settings.tiebreak_rules``) and the event's list unless
+    ``tiebreaks`` names another.
 
     A round just paired, with no result yet, is left out, so its pending games do not count as played
     rounds (WNT's N is the number of rounds played so far).
-
-    Players are ordered by points, then by each tie-break in turn within every group still tied; a
-    tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
-    tied on everything keep start-number order and share the rank.
     """
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     last = through_round if through_round is not None else rounds_with_results(tournament)
-    state = derive(tournament, through_round=last, postponed_as_draw=_postponed_games_count_as_draws(tournament))
-    return rank(state, codes, rules=rules)
-
-
-def _postponed_games_count_as_draws(tournament: Tournament) -> bool:
-    from ..pairing import SYSTEMS  # imported here: pairing systems themselves rank players
-
-    system = SYSTEMS.get(tournament.settings.system)
-    return bool(system is not None and system.postponed_games_count_as_draws)
+    paired = derive(tournament, traits=traits)
+    context = TiebreakContext.of(paired.through(last), rules=rules)
+    return StandingsTable(context, paired, codes, rank(context, codes))
 
 
 def rounds_with_results(tournament: Tournament) -> int:
@@ -58,13 +99,14 @@ def rounds_with_results(tournament: Tournament) -> int:
                default=0)
 
 
-def rank(state: TournamentState, codes: tuple[str, ...], *, rules: str | None = None) -> list[Standing]:
-    """Ranks the players of ``state`` by points and the tie-break ``codes`` (C.07 edition ``rules``, by default
-    the event's).
+def rank(state: TiebreakContext, codes: tuple[str, ...]) -> list[Standing]:
+    """Ranks the players of ``state`` by points and the tie-break ``codes``.
 
-    One tie-break context serves the whole table, so what players share is computed once.
+    Players are ordered by points, then by each tie-break in turn within every group still tied; a
+    tie-break that looks only at the tied players (``DE``) is computed for the group it separates. Players
+    tied on everything keep start-number order and share the rank. One tie-break context serves the whole
+    table, so what players share is computed once.
     """
-    state = TiebreakContext.of(state, rules=rules)
     values: dict[int, dict[str, TiebreakValue]] = {tpn: {} for tpn in state.players}
     groups: list[list[int]] = _split(sorted(state.players), lambda t: round(state.score(t), 9))
     for code in codes:

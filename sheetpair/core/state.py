@@ -13,6 +13,21 @@ from .model import Colour, Outcome, Player, Result, Settings, Tournament
 
 
 @dataclass(frozen=True)
+class SystemTraits:
+    """The two facts about the pairing system that scores and tie-breaks depend on.
+
+    The core never asks the pairing registry; whoever derives the state (the application layer, or a
+    system deriving its own history) passes these in, and they travel with the derived state.
+    """
+
+    fixed_schedule: bool = False
+    """Every pairing was fixed in advance (round robins): a withdrawn player stays in the schedule and
+    forfeits, and C.07 Art. 15.2 replaces Art. 16 for unplayed rounds."""
+    postponed_as_draw: bool = False
+    """An adjourned game scores a provisional draw until its result is entered (Norwegian Monrad)."""
+
+
+@dataclass(frozen=True)
 class RoundRecord:
     """One player's round: opponent, colour (played games only), outcome and points."""
 
@@ -108,12 +123,21 @@ class TournamentState:
     settings: Settings
     through_round: int
     players: dict[int, PlayerState]
+    traits: SystemTraits = field(default_factory=SystemTraits)
 
     def score(self, tpn: int) -> float:
         return self.players[tpn].score
 
     def __getitem__(self, tpn: int) -> PlayerState:
         return self.players[tpn]
+
+    def through(self, round_number: int) -> TournamentState:
+        """The same history cut after ``round_number``: what :func:`derive` gives for that round, without
+        walking the rounds again."""
+        last = min(round_number, self.through_round)
+        players = {tpn: PlayerState(st.player, [r for r in st.records if r.round <= last])
+                   for tpn, st in self.players.items()}
+        return TournamentState(self.settings, last, players, self.traits)
 
     @property
     def max_points(self) -> float:
@@ -122,14 +146,15 @@ class TournamentState:
 
 
 def derive(
-    tournament: Tournament, *, through_round: int | None = None, postponed_as_draw: bool = False
+    tournament: Tournament, *, through_round: int | None = None, traits: SystemTraits | None = None
 ) -> TournamentState:
     """Derives every player's history from rounds ``1..through_round`` (all paired rounds by default).
 
     A player with neither game nor bye in a round gets an ``ABSENT`` record worth nothing, so every player
-    has exactly one record per round. A postponed (adjourned) game is still pending; with
-    ``postponed_as_draw`` it scores a provisional draw until its result is entered (Norwegian Monrad).
+    has exactly one record per round. A postponed (adjourned) game is still pending, unless the system's
+    ``traits`` make it a provisional draw until its result is entered (Norwegian Monrad).
     """
+    traits = traits or SystemTraits()
     settings = tournament.settings
     last = tournament.current_round if through_round is None else min(through_round, tournament.current_round)
     states = {p.tpn: PlayerState(p) for p in tournament.players}
@@ -138,7 +163,7 @@ def derive(
         for game in rnd.games:
             white_outcome, black_outcome = game.result.outcomes
             played = game.result.was_played
-            provisional = postponed_as_draw and game.result is Result.POSTPONED
+            provisional = traits.postponed_as_draw and game.result is Result.POSTPONED
             for tpn, opp, colour, outcome in (
                 (game.white, game.black, Colour.WHITE, white_outcome),
                 (game.black, game.white, Colour.BLACK, black_outcome),
@@ -162,4 +187,4 @@ def derive(
         for tpn, st in states.items():
             if tpn not in seen:
                 st.records.append(RoundRecord(rnd.number, None, None, Outcome.ABSENT, 0.0))
-    return TournamentState(settings, last, states)
+    return TournamentState(settings, last, states, traits)

@@ -1,7 +1,7 @@
 """Writing a tournament as a FIDE Tournament Report File (TRF16 or TRF26) that engines and FIDE accept.
 
-Every column is at its FIDE position; Points (81-84) and Rank (86-89) are filled from the derived state and
-the standings. Lines end in CR LF (TRF Remark 1 asks for CR; every reader we know splits on CR and on LF),
+Every column is at its FIDE position; Points (81-84) and Rank (86-89) are filled from the standings table the
+caller hands in (the writer never ranks or derives by itself). Lines end in CR LF (TRF Remark 1 asks for CR; every reader we know splits on CR and on LF),
 and the text is UTF-8, columns counted in characters as bbpPairings counts them.
 
 The file carries the whole tournament: what TRF16 cannot say is written in the records TRF26 and the
@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ..core.errors import TrfError
 from ..core.model import ByeKind, Colour, Player, Round, Tournament
-from ..core.standings import standings
-from ..core.state import TournamentState, derive
+from ..core.standings import StandingsTable
+from ..core.state import TournamentState
 from .trf_records import (
     GAME_CODES,
     HEADER_FIELDS,
@@ -49,9 +49,10 @@ _COLOUR_CODE = {Colour.WHITE: "w", Colour.BLACK: "b"}
 _ABSENT_BLOCK = " " * 8
 
 
-def save_trf(tournament: Tournament, path: str | Path, trf_format: TrfFormat = TrfFormat.TRF26) -> None:
+def save_trf(tournament: Tournament, table: StandingsTable, path: str | Path,
+             trf_format: TrfFormat = TrfFormat.TRF26) -> None:
     """Writes the TRF to ``path`` atomically: a failure leaves no half-written file behind."""
-    data = write_trf(tournament, trf_format).encode("utf-8")
+    data = write_trf(tournament, table, trf_format).encode("utf-8")
     target = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
     try:
@@ -63,17 +64,17 @@ def save_trf(tournament: Tournament, path: str | Path, trf_format: TrfFormat = T
         raise
 
 
-def write_trf(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -> str:
-    """The TRF text of ``tournament``.
+def write_trf(tournament: Tournament, table: StandingsTable, trf_format: TrfFormat = TrfFormat.TRF26) -> str:
+    """The TRF text of ``tournament``; points, ranks and board-order scores come from its standings ``table``.
 
     :raises TrfError: when a player field does not fit its columns (a federation of four letters...).
     """
     kept = _preserved(tournament)
-    state = derive(tournament)
+    state = table.paired
     lines = [
         *_header(tournament, trf_format),
         *[line for line in kept if _belongs_to_header(line)],
-        *_player_lines(tournament, state),
+        *_player_lines(tournament, table),
         *_forbidden_pairs(tournament, trf_format),
         *_later_byes(tournament, trf_format),
         *_sheetpair_records(tournament, state, trf_format),
@@ -114,14 +115,14 @@ def _header(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
     return lines
 
 
-def _player_lines(tournament: Tournament, state: TournamentState) -> list[str]:
+def _player_lines(tournament: Tournament, table: StandingsTable) -> list[str]:
     next_round = tournament.current_round + 1
     requested = tournament.requested_byes.get(next_round, {})
-    ranks = {s.tpn: s.rank for s in standings(tournament)}
+    ranks = {s.tpn: s.rank for s in table}
     blocks = _round_blocks(tournament)
     lines = []
     for player in tournament.players:
-        points = state.score(player.tpn)
+        points = table.paired.score(player.tpn)
         if player.tpn in requested:  # JaVaFo's convention; bbpPairings accepts it too
             points += tournament.settings.points_for_bye(requested[player.tpn])
         head = _player_head(player, points, ranks[player.tpn])

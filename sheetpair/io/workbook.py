@@ -28,11 +28,18 @@ from typing import Any, TypeVar
 from .. import __version__
 from ..core.errors import InputError, WorkbookError
 from ..core.model import (
-    Bye, ByeKind, Colour, EventInfo, Game, Outcome, Player, Round, Settings, Tournament,
+    Bye,
+    ByeKind,
+    Colour,
+    EventInfo,
+    Game,
+    Player,
+    Round,
+    Settings,
+    Tournament,
 )
-from ..core.results import RESULT_CODES, format_points, parse_result
-from ..core.standings import Standing, standings
-from ..core.state import RoundRecord, derive
+from ..core.results import BYE_LABELS, RESULT_CODES, crosstable_entry, format_points, parse_result
+from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 
@@ -83,12 +90,6 @@ _PLAYER_ALIASES = {
 # --- Round sheets ----------------------------------------------------------------------------------
 
 ROUND_HEADER = ["Board", "White TPN", "White", "Result", "Black TPN", "Black"]
-BYE_LABELS: dict[ByeKind, str] = {
-    ByeKind.PAB: "bye (pairing-allocated)",
-    ByeKind.HALF: "bye (half point, requested)",
-    ByeKind.ZERO: "bye (zero point, requested)",
-    ByeKind.FULL: "bye (full point, requested)",
-}
 
 # --- Settings --------------------------------------------------------------------------------------
 
@@ -124,8 +125,10 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     return tournament
 
 
-def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None) -> None:
-    """Writes every sheet sheetpair owns from ``tournament``, and the roster cells in place.
+def save_tournament(port: WorkbookPort, tournament: Tournament, table: StandingsTable, *,
+                    previous_rounds: int | None = None) -> None:
+    """Writes every sheet sheetpair owns from ``tournament`` and its standings ``table``, and the roster cells
+    in place.
 
     ``previous_rounds`` is the number of round sheets the workbook had when it was read; sheets of rounds
     that no longer exist (after an undo) are removed.
@@ -144,27 +147,12 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, *, previous_roun
     _write_optional(port, names, RECORDS_SHEET, SheetSpec(
         RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
         text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
-    table = standings(tournament)
     port.write_sheet(standings_sheet(tournament, table))
     port.write_sheet(crosstable_sheet(tournament, table))
     revision = _read_revision(port, names) + 1
     port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
         ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
     ], hidden=True))
-
-
-def edit_workbook(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
-    """Reads the tournament once, applies ``change`` to it, then writes every owned sheet back.
-
-    This is the one path every operation takes, from the command line and from Excel alike: read
-    everything, compute, write — never reading back what was written. Nothing is written when reading or
-    ``change`` fails.
-    """
-    tournament = load_tournament(port)
-    rounds_before = tournament.current_round
-    outcome = change(tournament)
-    save_tournament(port, tournament, previous_rounds=rounds_before)
-    return outcome
 
 
 def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: SheetSpec | None) -> None:
@@ -489,13 +477,10 @@ def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
                      text_columns=frozenset({"Name", "Name "}), before=STANDINGS_SHEET)
 
 
-def standings_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
-    """The Standings sheet: rank, player, points and every tie-break of the saved list.
-
-    ``table`` is the standings when the caller has them already (they are computed once per save).
-    """
-    codes = tournament.settings.tiebreaks
-    lines = table if table is not None else standings(tournament)
+def standings_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
+    """The Standings sheet: rank, player, points and every tie-break of the table."""
+    codes = table.codes
+    lines = table.lines
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
     rows: list[list[CellValue]] = []
     for line in lines:
@@ -506,17 +491,17 @@ def standings_sheet(tournament: Tournament, table: list[Standing] | None = None)
                      number_formats=_tiebreak_formats(codes, lines))
 
 
-def crosstable_sheet(tournament: Tournament, table: list[Standing] | None = None) -> SheetSpec:
+def crosstable_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
     """The Crosstable sheet (wallchart) in ranking order: per round opponent, colour and result as ``12w1``,
-    then points and the tie-breaks; rank, start number and name stay in view when scrolling."""
-    state = derive(tournament)
-    codes = tournament.settings.tiebreaks
-    lines = table if table is not None else standings(tournament)
-    rounds = [f"R{n}" for n in range(1, tournament.current_round + 1)]
+    then points and the tie-breaks; rank, start number and name stay in view when scrolling. Every paired
+    round has its column (a game still to be played shows ``?``)."""
+    codes = table.codes
+    lines = table.lines
+    rounds = [f"R{n}" for n in range(1, table.paired.through_round + 1)]
     rows: list[list[CellValue]] = []
     for line in lines:
         player = tournament.player(line.tpn)
-        entries = [crosstable_entry(record) for record in state[line.tpn].records]
+        entries = [crosstable_entry(record) for record in table.paired[line.tpn].records]
         rows.append([line.rank, line.tpn, player.name, player.rating or None, *entries, line.points,
                      *(line.tiebreaks[c].value for c in codes)])
     return SheetSpec(CROSSTABLE_SHEET, ["Rank", "TPN", "Name", "Rating", *rounds, "Points", *codes], rows,
@@ -528,18 +513,6 @@ def _tiebreak_formats(codes: tuple[str, ...], lines: list[Standing]) -> dict[str
     """Two decimals for tie-break columns with values other than whole and half points (SB 7.25, WNT)."""
     return {code: "0.00" for code in codes
             if any(abs(line.tiebreaks[code].value * 2 - round(line.tiebreaks[code].value * 2)) > 1e-9 for line in lines)}
-
-
-def crosstable_entry(record: RoundRecord) -> str:
-    """One crosstable cell: ``12w1``, ``7b½``, ``5w+`` (forfeit win), ``bye 1``, ``-`` (absent)."""
-    if record.outcome is Outcome.ABSENT:
-        return "-"
-    if record.outcome.is_bye:
-        return f"bye {format_points(record.points)}"
-    colour = (record.scheduled_colour or Colour.WHITE).value.lower()
-    mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}.get(
-        record.outcome, format_points(record.result_fraction or 0.0) if record.result_fraction is not None else "?")
-    return f"{record.opponent}{colour}{mark}"
 
 
 # --- small helpers ---------------------------------------------------------------------------------

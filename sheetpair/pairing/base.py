@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from ..core.errors import PairingError
 from ..core.model import Bye, Game, Player, Settings, Tournament
+from ..core.state import SystemTraits
 from .explanation import RoundExplanation
 
 
@@ -51,6 +52,12 @@ class PairingSystem(ABC):
     pairing_byes_per_round: ClassVar[int | None] = 1
     """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
     whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
+
+    @property
+    def traits(self) -> SystemTraits:
+        """The facts about this system that scores and tie-breaks depend on, as the core takes them."""
+        return SystemTraits(fixed_schedule=self.keeps_withdrawn_in_schedule,
+                            postponed_as_draw=self.postponed_games_count_as_draws)
 
     def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:
         """True when the round's pairing must keep the arbiter's forbidden pairs apart; a fixed table

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
-from ..core.state import derive
+from ..core.state import SystemTraits, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import drawn_by_lot, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
 
@@ -94,7 +94,7 @@ def histories(tournament: Tournament, round_number: int) -> dict[int, History]:
     Games are every paired board (played, forfeited, 0-0, or adjourned: a provisional draw until resolved); the
     pairing-allocated bye is a White game and a WO point, as is a forfeit win. Requested byes carry only points.
     """
-    state = derive(tournament, through_round=round_number - 1, postponed_as_draw=True)
+    state = derive(tournament, through_round=round_number - 1, traits=SystemTraits(postponed_as_draw=True))
     result: dict[int, History] = {}
     for tpn, player in state.players.items():
         points, colours, opponents, wo = 0.0, [], set(), 0

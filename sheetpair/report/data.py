@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field
 
+from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, EventInfo, Outcome, Player, Tournament
-from ..core.results import format_points
-from ..core.standings import Standing, rank, rounds_with_results
-from ..core.state import RoundRecord, TournamentState, derive
+from ..core.results import BYE_LABELS, crosstable_entry, format_points
+from ..core.standings import Standing, StandingsTable, rounds_with_results
+from ..core.state import RoundRecord
 from ..core.tiebreaks import TIEBREAKS, TiebreakValue, parse_rules, parse_tiebreak, parse_tiebreak_list
-from ..io.workbook import BYE_LABELS, crosstable_entry
 
 
 def format_value(value: float) -> str:
@@ -104,10 +104,12 @@ class Report:
     round_number: int
     standings_round: int
     rules: str
-    codes: tuple[str, ...]
-    state: TournamentState
-    table: list[Standing]
+    table: StandingsTable
     generated: str = field(default_factory=lambda: _dt.date.today().isoformat())
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return self.table.codes
 
     @property
     def event(self) -> EventInfo:
@@ -175,7 +177,7 @@ class Report:
         """The wallchart in ranking order: per round opponent, colour and result."""
         rows = []
         for line in self.table:
-            records = self.state[line.tpn].records
+            records = self.table.player(line.tpn).records
             cells = tuple(CrossCell(crosstable_entry(r), _cell_colour(r)) for r in records)
             rows.append(CrossRow(line, self.tournament.player(line.tpn), cells))
         return rows
@@ -235,6 +237,5 @@ def build_report(
     codes = parse_tiebreak_list(tiebreaks if tiebreaks is not None else tournament.settings.tiebreaks)
     edition = parse_rules(rules or tournament.settings.tiebreak_rules)
     scored = min(number, rounds_with_results(tournament))
-    state = derive(tournament, through_round=scored)
-    table = rank(state, codes, rules=edition)
-    return Report(tournament, number, scored, edition, codes, state, table)
+    table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
+    return Report(tournament, number, scored, edition, table)

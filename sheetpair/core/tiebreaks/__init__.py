@@ -22,7 +22,12 @@ from ..errors import InputError
 from ..state import TournamentState
 from . import fide, seeds
 from .base import (
-    DEFAULT_EDITION, EDITIONS, Contribution, TiebreakContext, TiebreakSpec, TiebreakValue,
+    DEFAULT_EDITION,
+    EDITIONS,
+    Contribution,
+    TiebreakContext,
+    TiebreakSpec,
+    TiebreakValue,
 )
 
 TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*seeds.SPECS, *fide.SPECS)}

@@ -2,7 +2,8 @@
 
 A tie-break is computed in a :class:`TiebreakContext`: the derived state plus what FIDE C.07 needs beyond it,
 namely the edition of the rules (the 2026 edition caps the dummy opponent, Art. 16.4) and whether the
-pairings were fixed in advance (round robins: Art. 15.2 instead of Art. 16). The context is a
+pairings were fixed in advance (round robins: Art. 15.2 instead of Art. 16, a trait of the system carried by the
+derived state). The context is a
 :class:`~sheetpair.core.state.TournamentState`, so a tie-break written against the state works unchanged.
 """
 
@@ -68,8 +69,6 @@ class TiebreakContext(TournamentState):
     """
 
     rules: str = DEFAULT_EDITION
-    predetermined: bool = False
-    """True for round robins and other fixed schedules: C.07 15.2 applies instead of Art. 16."""
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -83,8 +82,7 @@ class TiebreakContext(TournamentState):
         edition = rules or state.settings.tiebreak_rules
         if edition not in EDITIONS:
             raise ValueError(f"unknown tie-break rules edition {edition!r} (known: {', '.join(EDITIONS)})")
-        return cls(state.settings, state.through_round, state.players, rules=edition,
-                   predetermined=has_predetermined_pairings(state.settings.system))
+        return cls(state.settings, state.through_round, state.players, state.traits, rules=edition)
 
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()`` the first time ``key`` is asked for in this context, the stored answer afterwards."""
@@ -93,17 +91,14 @@ class TiebreakContext(TournamentState):
         answer: T = self._memo[key]
         return answer
 
+    @property
+    def predetermined(self) -> bool:
+        """True for round robins and other fixed schedules: C.07 15.2 applies instead of Art. 16."""
+        return self.traits.fixed_schedule
+
     def records(self, tpn: int) -> list[RoundRecord]:
         """The player's rounds with a known outcome (a game still to be played counts for nothing yet)."""
         return [r for r in self[tpn].records if r.outcome is not Outcome.PENDING]
-
-
-def has_predetermined_pairings(system_name: str) -> bool:
-    """True when the system fixes every pairing in advance (its withdrawn players stay in the schedule)."""
-    from ...pairing import SYSTEMS  # imported here: pairing systems themselves use tie-breaks
-
-    system = SYSTEMS.get(system_name)
-    return bool(system is not None and system.keeps_withdrawn_in_schedule)
 
 
 Compute = Callable[[TiebreakContext, int, Collection[int]], list[Contribution]]

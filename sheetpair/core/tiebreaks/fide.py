@@ -136,8 +136,7 @@ def fore_context(context: TiebreakContext) -> TiebreakContext:
             ])
             for tpn, state in context.players.items()
         }
-        return TiebreakContext(context.settings, context.through_round, players,
-                               rules=context.rules, predetermined=context.predetermined)
+        return TiebreakContext(context.settings, context.through_round, players, context.traits, rules=context.rules)
 
     return context.memo("fore", compute)
 

@@ -14,10 +14,10 @@ from typing import ClassVar
 from ...core.model import Game, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
+from ..explanation import RoundExplanation
 from .baku import virtual_points
 from .colours import published_boards
 from .entrants import Edition, RoundField, build_field
-from ..explanation import RoundExplanation
 from .explain import explain_round, round_notes
 from .procedure import BracketProcedure2017, MatchingOutcome
 from .window import WindowedProcedure
@@ -57,7 +57,7 @@ class Dutch(PairingSystem):
         return Pairing(games, byes, notes)
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
-        return explain_round(tournament, round_number, self.name).generic()
+        return explain_round(self, tournament, round_number).generic()
 
 
 class Dutch2026(Dutch):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from ..explanation import BoardExplanation, RoundExplanation
-from .colours import published_boards, ranks_above
 from ..matching import new_matching_computer
+from .colours import published_boards, ranks_above
 from .entrants import Edition, Entrant, Float, RoundField
 from .procedure import BracketLog, MatchingOutcome
 from .weights import Layout, WeightBuilder, topscorers
@@ -214,20 +215,21 @@ def _bracket_lines(outcome: MatchingOutcome, points: Callable[[Entrant], str],
     return lines, bracket_of
 
 
-def explain_round(tournament: Tournament, round_number: int, system_name: str | None = None) -> DutchRound:
-    """Re-pairs ``round_number`` from its history and explains each board and the bye.
+class RoundMatcher(Protocol):
+    """What the explanations need of a Dutch system: its name and the matching of a round."""
+
+    @property
+    def name(self) -> str: ...
+
+    def match(self, tournament: Tournament, round_number: int) -> tuple[MatchingOutcome, RoundField]: ...
+
+
+def explain_round(system: RoundMatcher, tournament: Tournament, round_number: int) -> DutchRound:
+    """Re-pairs ``round_number`` from its history with ``system`` and explains each board and the bye.
 
     The boards are those the system produces now; for a round already stored they coincide with the
     stored pairing unless the arbiter changed it by hand.
-
-    :raises ValueError: if the tournament's system is not a Dutch system.
     """
-    from ...pairing import get_system
-    from . import Dutch
-
-    system = get_system(system_name or tournament.settings.system)
-    if not isinstance(system, Dutch):
-        raise ValueError(f"{system.name} is not a Dutch system")
     outcome, round_field = system.match(tournament, round_number)
     entrants = round_field.entrants
     floats = {

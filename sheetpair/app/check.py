@@ -14,10 +14,16 @@ bye; board order is not compared (engines number boards by their own printing ru
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
+from ..core.errors import OperationError, PairingError
+from ..core.model import ByeKind, Round, Tournament
+from ..io.openpyxl_port import OpenpyxlPort
+from ..io.trf import load_trf
+from ..io.workbook import load_tournament
 from ..pairing import get_system
-from .errors import PairingError
-from .model import ByeKind, Round, Tournament
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,13 @@ class RoundCheck:
         return [g for g in self.repaired.games if g not in recorded]
 
 
+def load_event(source: Path, *, system: str | None = None) -> Tournament:
+    """The event to check: a sheetpair workbook, or a TRF file (read with ``system`` when given)."""
+    if source.suffix.lower() in WORKBOOK_SUFFIXES:
+        return load_tournament(OpenpyxlPort(source))
+    return load_trf(source, system=system)
+
+
 def check_tournament(tournament: Tournament, system: str | None = None) -> list[RoundCheck]:
     """Re-pairs every recorded round with ``system`` (default: the tournament's own) and compares.
 
@@ -86,14 +99,25 @@ def check_tournament(tournament: Tournament, system: str | None = None) -> list[
 
 def pairing_input(tournament: Tournament, round_number: int, system: str | None = None) -> Tournament:
     """What the arbiter knew before pairing ``round_number``: rounds 1..k-1, and the byes and absences of
-    round k as requested byes (a requested bye keeps its kind; an absence is a zero-point bye)."""
+    round k as requested byes (a requested bye keeps its kind; an absence is a zero-point bye).
+
+    For the round after the last paired one this is the tournament as ``pair`` sees it. The checker and
+    the explanations both start from here, so they can never disagree about a round's history.
+
+    :raises OperationError: for a round neither paired nor next.
+    """
+    settings = replace(tournament.settings, system=system) if system else tournament.settings
+    if round_number == tournament.current_round + 1:
+        return replace(tournament, settings=settings)
+    if not 1 <= round_number <= tournament.current_round:
+        raise OperationError(f"round {round_number} cannot be re-paired: {tournament.current_round} round(s) "
+                             "are paired")
     rnd = tournament.round(round_number)
     placed = rnd.players()
     requested = {b.player: b.kind for b in rnd.byes if b.kind is not ByeKind.PAB}
     for player in tournament.players:
         if player.tpn not in placed and player.is_active_in(round_number):
             requested[player.tpn] = ByeKind.ZERO
-    settings = replace(tournament.settings, system=system) if system else tournament.settings
     return replace(
         tournament,
         settings=settings,

@@ -1,103 +1,15 @@
-"""What an arbiter does to a tournament: create it, pair, enter results, grant byes, withdraw, undo.
+"""What an arbiter does to a round: pair it, enter results, grant byes, withdraw players, undo it.
 
-These are the operations behind both doors, the command line and the Excel add-in. Each takes the
-in-memory :class:`~sheetpair.core.model.Tournament`, checks the request against the stored state, and
-changes it; reading and writing workbooks is the callers' business.
+Each takes the in-memory :class:`~sheetpair.core.model.Tournament`, checks the request against the stored
+state, and changes it. The workbook use cases of :mod:`sheetpair.app.rounds` run them between reading and
+writing; simulations and tests call them directly.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
-from dataclasses import replace
-
+from ..core.errors import OperationError, PairingError
+from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
 from ..pairing import get_system
-from .errors import InputError, OperationError, PairingError
-from .model import ByeKind, Game, Player, Result, Round, Settings, Tournament
-
-
-def event_settings(
-    system_name: str,
-    player_count: int,
-    *,
-    rounds: int | None = None,
-    bye_value: float | None = None,
-    tiebreaks: tuple[str, ...] | None = None,
-    seed: int | None = None,
-    double_round_robin: bool = False,
-    options: dict[str, str] | None = None,
-) -> Settings:
-    """Settings of a new event: what the arbiter chose, the system's defaults for the rest.
-
-    Round robins count their rounds themselves; other systems need ``rounds``. Options are checked against
-    the ones the system declares.
-
-    :raises PairingError: for an unknown system.
-    :raises InputError: for an unknown option or a value the option does not accept.
-    :raises OperationError: when a Swiss-type system gets no number of rounds.
-    """
-    system = get_system(system_name)
-    checked = check_options(system_name, options or {})
-    settings = Settings(
-        system=system.name,
-        rounds=rounds or 0,
-        bye_value=system.default_bye_value if bye_value is None else bye_value,
-        tiebreaks=system.tiebreaks_for(checked) if tiebreaks is None else tiebreaks,
-        seed=seed,
-        double_round_robin=double_round_robin,
-        options=checked,
-    )
-    if not rounds:
-        fixed = system.planned_rounds(player_count, settings)
-        if fixed is None:
-            raise OperationError(f"the {system.name} system needs the number of rounds")
-        settings.rounds = fixed
-    return settings
-
-
-def check_options(system_name: str, options: dict[str, str]) -> dict[str, str]:
-    """The options, checked against those the system declares.
-
-    :raises InputError: for an unknown option or a value outside the option's choices.
-    """
-    system = get_system(system_name)
-    for key, value in options.items():
-        spec = system.options.get(key)
-        if spec is None:
-            known = ", ".join(system.options) or "none"
-            raise InputError(f"the {system.name} system has no option {key!r} (options: {known})")
-        if spec.choices and value not in spec.choices:
-            raise InputError(f"{key} must be one of {', '.join(spec.choices)}, not {value!r}")
-    return dict(options)
-
-
-def new_tournament(roster: list[Player], settings: Settings, *, keep_order: bool = False) -> Tournament:
-    """A tournament with start numbers given to ``roster`` by the system's own seeding or lot.
-
-    The random seed of the lot is drawn when ``settings.seed`` is ``None`` and kept in the settings, so the
-    same workbook always replays the same draw. With ``keep_order`` the roster order is the start order.
-
-    :raises OperationError: for an empty roster or a round count the system does not allow.
-    """
-    if not roster:
-        raise OperationError("the roster has no players")
-    system = get_system(settings.system)
-    if settings.seed is None:
-        settings = replace(settings, seed=secrets.randbelow(2**31))
-    fixed = system.planned_rounds(len(roster), settings)
-    if fixed is not None and settings.rounds != fixed:
-        if settings.rounds == 2 * fixed and not settings.double_round_robin:
-            settings = replace(settings, double_round_robin=True)
-        else:
-            kind = "double " if settings.double_round_robin else ""
-            raise OperationError(
-                f"a {kind}{system.name} event of {len(roster)} players has {fixed} rounds, not {settings.rounds}"
-            )
-    if settings.rounds < 1:
-        raise OperationError("an event needs at least one round")
-    ordered = list(roster) if keep_order else system.initial_order(list(roster), settings, random.Random(settings.seed))
-    players = [replace(p, tpn=number) for number, p in enumerate(ordered, start=1)]
-    return Tournament(settings=settings, players=players)
 
 
 def pair_next_round(tournament: Tournament) -> Round:
@@ -116,6 +28,7 @@ def pair_next_round(tournament: Tournament) -> Round:
     if number > tournament.settings.rounds:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system = get_system(tournament.settings.system)
+    system.check_settings(tournament.settings)
     pairing = system.pair(tournament, number)
     if system.binds_forbidden_pairs(number, tournament.settings):
         _refuse_forbidden_pairs(tournament, pairing.games)
@@ -126,8 +39,18 @@ def pair_next_round(tournament: Tournament) -> Round:
     return new_round
 
 
-def record_result(tournament: Tournament, round_number: int, board: int, result: Result) -> None:
-    """Records the result of one board.
+def record_result(tournament: Tournament, round_number: int, board: int, result: Result) -> Result:
+    """Records the result of one board and returns the result it replaces.
+
+    :raises OperationError: if the round or the board does not exist.
+    """
+    game = game_on_board(tournament, round_number, board)
+    previous, game.result = game.result, result
+    return previous
+
+
+def game_on_board(tournament: Tournament, round_number: int, board: int) -> Game:
+    """The game on ``board`` of round ``round_number``.
 
     :raises OperationError: if the round or the board does not exist.
     """
@@ -138,7 +61,7 @@ def record_result(tournament: Tournament, round_number: int, board: int, result:
     game = rnd.game_on_board(board)
     if game is None:
         raise OperationError(f"round {round_number} has no board {board}")
-    game.result = result
+    return game
 
 
 def request_bye(tournament: Tournament, tpn: int, round_number: int, kind: ByeKind) -> None:

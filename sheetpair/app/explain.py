@@ -1,0 +1,40 @@
+"""Why a round is paired the way it is (C.04.1 Art. 9), in the words of the event's own system.
+
+The round is re-paired from exactly the input the checker uses (:func:`sheetpair.app.check.pairing_input`),
+so ``explain`` and ``check`` always speak of the same history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.errors import OperationError
+from ..core.model import Tournament
+from ..pairing import get_system
+from ..pairing.explanation import RoundExplanation
+from .check import pairing_input
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A round's explanation, and whether the stored round differs from the pairing explained."""
+
+    explanation: RoundExplanation
+    differs_from_stored: bool
+
+
+def explain(tournament: Tournament, round_number: int, board: int | None = None) -> Explained:
+    """Explains round ``round_number`` (a paired round, or the next one), or only its ``board``.
+
+    :raises OperationError: for a round neither paired nor next, or a board the round does not have.
+    :raises PairingError: when the system gives no explanations.
+    """
+    history = pairing_input(tournament, round_number)
+    explanation = get_system(tournament.settings.system).explain(history, round_number)
+    if board is not None and not any(b.board == board for b in explanation.boards):
+        raise OperationError(f"round {round_number} has no board {board}")
+    differs = False
+    if round_number <= tournament.current_round:
+        stored = [(g.white, g.black) for g in tournament.round(round_number).games]
+        differs = stored != [(b.white, b.black) for b in explanation.boards]
+    return Explained(explanation, differs)

@@ -1,0 +1,97 @@
+"""Moving events in and out: a roster or a TRF file becomes a workbook, a workbook becomes a TRF file.
+
+The kind of a source file is told by its content (TRF record codes at the start of its lines) rather than
+its name, because arbiters receive ``.txt`` TRF exports and ``.csv`` rosters alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import InputError, OperationError
+from ..core.model import Tournament
+from ..core.standings import StandingsTable
+from ..io.port import WorkbookPort
+from ..io.roster import read_roster, read_roster_text
+from ..io.trf import decode_trf, detect_format, read_trf
+from ..io.trf_records import TrfFormat
+from ..io.trf_write import save_trf, write_trf
+from ..io.workbook import META_SHEET, SETTINGS_SHEET
+from ..pairing import SYSTEMS
+from .event import EventRequest, create_event
+from .ranking import standings
+from .session import write
+
+_TRF_STARTS = ("001 ", "012 ", "XXR ")
+_NOT_TRF_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv")
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An event read from another program's file: the tournament, what kind of file it was, and whether
+    sheetpair has its pairing system (without it, the event can be kept and ranked but not paired)."""
+
+    tournament: Tournament
+    kind: str
+
+    @property
+    def system_known(self) -> bool:
+        return self.tournament.settings.system in SYSTEMS
+
+
+def looks_like_trf(lines: list[str]) -> bool:
+    """True when the lines carry TRF record codes (a player line, the event name or the rounds record)."""
+    return any(line.lstrip("\ufeff")[:4] in _TRF_STARTS for line in lines)
+
+
+def read_event(source: Path, *, system: str | None = None, rounds: int | None = None) -> Imported:
+    """The event in a TRF16/TRF26 file, or a new event from a CSV/xlsx roster (``system`` defaults to the
+    file's own for a TRF, to ``dutch`` for a roster)."""
+    if source.suffix.lower() not in _NOT_TRF_SUFFIXES:
+        head = source.read_bytes()[:4096].decode("utf-8", "replace")
+        if looks_like_trf(head.splitlines()):
+            text = decode_trf(source.read_bytes())
+            return Imported(read_trf(text, system=system), detect_format(text).value.upper())
+    return Imported(new_event(source, EventRequest(system or "dutch", rounds=rounds)), "roster")
+
+
+def new_event(roster: Path, request: EventRequest) -> Tournament:
+    """A new event from the roster in a CSV or xlsx file and the arbiter's choices."""
+    return create_event(read_roster(roster), request)
+
+
+def read_pasted(lines: list[str], request: EventRequest | None) -> Imported:
+    """The event in lines pasted into a sheet: a TRF file, or a CSV roster started with ``request``.
+
+    :raises InputError: for a roster pasted without the event's settings.
+    """
+    text = "\n".join(lines)
+    if looks_like_trf(lines):
+        return Imported(read_trf(text, system=request.system if request else None), detect_format(text).value.upper())
+    if request is None:
+        raise InputError("a pasted roster needs the event's settings (at least the pairing system)")
+    return Imported(create_event(read_roster_text(text, source="Import"), request), "CSV roster")
+
+
+def create_workbook(port: WorkbookPort, tournament: Tournament) -> StandingsTable:
+    """Writes a new event into an empty workbook (or one holding other sheets, which are kept).
+
+    :raises OperationError: when the workbook already holds a tournament.
+    """
+    names = port.sheet_names()
+    if SETTINGS_SHEET in names or META_SHEET in names:
+        raise OperationError("this workbook already holds a tournament; choose another file")
+    return write(port, tournament)
+
+
+def trf_text(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -> str:
+    """The event as a Tournament Report File, ranked by the one standings pipeline."""
+    return write_trf(tournament, standings(tournament), trf_format)
+
+
+def export_trf(tournament: Tournament, target: Path, trf_format: TrfFormat = TrfFormat.TRF26) -> list[int]:
+    """Writes the event to ``target`` as a TRF and returns the rounds that still have games without result
+    (engines and FIDE's rating server refuse such a file until they are in)."""
+    save_trf(tournament, standings(tournament), target, trf_format)
+    return [r.number for r in tournament.rounds if any(not g.result.is_known for g in r.games)]
