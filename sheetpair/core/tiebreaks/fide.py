@@ -435,9 +435,15 @@ def performance_rating(parts: Sequence[Contribution]) -> int:
     if not parts:
         return 0
     scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
-    percent = _half_up(scored * 100 / len(parts))
-    dp = SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
-    return average_rating(parts) + dp
+    return average_rating(parts) + rating_difference(_half_up(scored * 100 / len(parts)))
+
+
+def rating_difference(percent: int) -> int:
+    """B.02 8.1.1: the rating difference dp for a score of ``percent`` % (0–100).
+
+    The table's end points give the 0 % and 100 % rules: dp(100 %) = +800, dp(0 %) = −800.
+    """
+    return SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
 
 
 def perfect_performance(parts: Sequence[Contribution]) -> int:
@@ -507,7 +513,7 @@ def rating_tiebreaks_dropped(state: TournamentState) -> str:
     unrated = unrated_players(state)
     if not unrated:
         return ""
-    named = ", ".join(f"{tpn} {state[tpn].player.name}".strip() for tpn in unrated[:3])
+    named = ", ".join(f"{tpn} ({state[tpn].player.name})" for tpn in unrated[:3])
     more = f" and {len(unrated) - 3} more" if len(unrated) > 3 else ""
     who = f"player {named} is" if len(unrated) == 1 else f"{len(unrated)} players ({named}{more}) are"
     return f"Not applied: {who} unrated, and C.07 Art. 10 drops the rating tie-breaks when any participant is."
@@ -551,5 +557,5 @@ SPECS: tuple[TiebreakSpec, ...] = (
 
 __all__ = ["FORE", "LIMITED", "LIMIT_STEP", "SCORE_TO_DP", "SPECS", "adjusted_score", "average_rating",
            "direct_encounter_order", "expected_score", "fore", "fore_context", "is_voluntary", "koya",
-           "koya_threshold", "opponent_ratings", "perfect_performance", "performance_rating",
+           "koya_threshold", "opponent_ratings", "perfect_performance", "performance_rating", "rating_difference",
            "rating_tiebreaks_dropped", "unrated_players"]
