@@ -247,7 +247,7 @@ def koya(limit: int = 0) -> Compute:
     def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
         """Points scored against the participants who finished on at least the threshold."""
         threshold = context.memo(("koya", limit), lambda: koya_threshold(context, limit))
-        half = koya_threshold(context)
+        half = threshold - LIMIT_STEP * limit
         why = (f"{format_points(threshold)}" if not limit else
                f"{format_points(threshold)} (half the maximum {format_points(half)}, limit {limit:+d}: "
                f"{LIMIT_STEP * limit:+g}, C.07 14.5)")
