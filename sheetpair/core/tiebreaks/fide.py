@@ -250,7 +250,7 @@ def koya(limit: int = 0) -> Compute:
         half = threshold - LIMIT_STEP * limit
         why = (f"{format_points(threshold)}" if not limit else
                f"{format_points(threshold)} (half the maximum {format_points(half)}, limit {limit:+d}: "
-               f"{LIMIT_STEP * limit:+g}, C.07 14.5)")
+               f"{'+' if limit > 0 else '-'}{format_points(LIMIT_STEP * abs(limit))}, C.07 14.5)")
         return [
             Contribution(r.points, r.round, r.opponent,
                          f"opponent scored {format_points(context.score(r.opponent))} ≥ {why}",
