@@ -513,7 +513,8 @@ def rating_tiebreaks_dropped(state: TournamentState) -> str:
     unrated = unrated_players(state)
     if not unrated:
         return ""
-    named = ", ".join(f"{tpn} ({state[tpn].player.name})" for tpn in unrated[:3])
+    named = ", ".join(f"{tpn} ({state[tpn].player.name})" if state[tpn].player.name else str(tpn)
+                      for tpn in unrated[:3])
     more = f" and {len(unrated) - 3} more" if len(unrated) > 3 else ""
     who = f"player {named} is" if len(unrated) == 1 else f"{len(unrated)} players ({named}{more}) are"
     return f"Not applied: {who} unrated, and C.07 Art. 10 drops the rating tie-breaks when any participant is."
