@@ -1,5 +1,5 @@
 """The ``sheetpair`` command. Each family of subcommands lives in its own module of this package and is
-added to the one :data:`cli` group below; all of them call the core through the workbook port."""
+added to the one :data:`cli` group below; all of them call the application layer (:mod:`sheetpair.app`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from . import (
     explain,  # noqa: F401  (registers explain)
     interchange,  # noqa: F401  (registers import, export, check)
     report,  # noqa: F401  (registers report)
+    tiebreaks,  # noqa: F401  (registers tiebreaks)
     tournament,  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
 )
 from .base import cli, main

@@ -167,6 +167,10 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:
         click.echo(_standings_text(table))
+    for code in table.codes:
+        note = next((s.tiebreaks[code].note for s in table if s.tiebreaks[code].note), "")
+        if note:
+            click.echo(f"{code}: {note}", err=True)
 
 
 def _standing_json(line: Standing) -> dict[str, object]:

@@ -166,19 +166,25 @@ _MTB26 = frozenset(
 
 
 def mtb26_code(code: str) -> str:
-    """``BH-C1`` -> ``BH/C1``; a sheetpair-only tie-break becomes a self-defined ``OTHER_`` code."""
+    """``BH-C1`` -> ``BH/C1``, ``KS-L-1`` -> ``KS/L-1``, ``AOB-F`` -> ``AOB/F``; a sheetpair-only tie-break
+    becomes a self-defined ``OTHER_`` code."""
     base, _, modifier = code.partition("-")
     text = base if base in _MTB26 else f"OTHER_{base}"
     return f"{text}/{modifier}" if modifier else text
 
 
 def sheetpair_tiebreak(code: str) -> str:
-    """``BH/C1`` -> ``BH-C1``, ``OTHER_WNT`` -> ``WNT``. The caller checks the result against the registry."""
+    """``BH/C1`` -> ``BH-C1``, ``KS/L+1`` -> ``KS-L+1``, ``OTHER_WNT`` -> ``WNT``; MTB26's fore flag on
+    Buchholz is Fore Buchholz: ``BH/F`` -> ``FB``, ``BH/C1/F`` -> ``FB-C1``. The caller checks the result
+    against the registry (one modifier per code)."""
     text = code.strip().upper()
     if text.startswith("OTHER_"):
         text = text[len("OTHER_"):]
-    base, _, modifier = text.partition("/")
-    return f"{base}-{modifier}" if modifier else base
+    base, *modifiers = text.split("/")
+    if base == "BH" and "F" in modifiers:
+        base = "FB"
+        modifiers.remove("F")
+    return "-".join([base, *modifiers])
 
 
 def line_202(tiebreaks: tuple[str, ...]) -> str:

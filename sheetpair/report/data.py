@@ -16,7 +16,7 @@ from ..core.model import Colour, EventInfo, Outcome, Player, Tournament
 from ..core.results import BYE_LABELS, crosstable_entry, format_points
 from ..core.standings import Standing, StandingsTable, rounds_with_results
 from ..core.state import RoundRecord
-from ..core.tiebreaks import TIEBREAKS, TiebreakValue, parse_rules, parse_tiebreak, parse_tiebreak_list
+from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak_list
 
 
 def format_value(value: float) -> str:
@@ -121,7 +121,7 @@ class Report:
 
     @property
     def code_names(self) -> dict[str, str]:
-        return {code: parse_tiebreak(code).spec.name for code in self.codes}
+        return {code: describe(code) for code in self.codes}
 
     def header_lines(self) -> list[tuple[str, str]]:
         """The tournament header (Settings.event and the way the event is run), non-empty items only."""
@@ -202,8 +202,7 @@ class Report:
             )
             for c in sorted((*value.contributions, *value.cut), key=lambda c: (c.round or 0))
         ]
-        base = value.code.split("-")[0]
-        return Breakdown(value.code, TIEBREAKS[base].name, format_value(value.value), value.note, tuple(lines))
+        return Breakdown(value.code, describe(value.code), format_value(value.value), value.note, tuple(lines))
 
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"

@@ -4,9 +4,11 @@ Every tie-break returns a :class:`TiebreakValue`: the number *and* the contribut
 so a report can show a player exactly where a value comes from. Codes follow FIDE C.07 (``DE``, ``WIN``,
 ``WON``, ``BPG``, ``BWG``, ``PS``, ``REP``, ``STD``, ``TPN``, ``BH``, ``AOB``, ``FB``, ``SB``, ``KS``,
 ``ARO``, ``TPR``, ``PTP``, ``APRO``, ``APPO``, ``RTNG``; module :mod:`.fide`) plus ``WNT`` and the other
-tie-breaks of the seed texts (module :mod:`.seeds`). A code may carry a modifier (C.07 Art. 14): ``-C1``/
-``-C2`` cut the least significant values, ``-M1``/``-M2`` cut the least and the most significant (median),
-e.g. ``BH-C1``; the TRF spelling ``BH/C1`` is read too.
+tie-breaks of the seed texts (module :mod:`.seeds`). A code may carry a modifier (C.07 Art. 14; module
+:mod:`.codes`): ``-C1``/``-C2`` cut the least significant values, ``-M1``/``-M2`` cut the least and the most
+significant (median), ``-L+n``/``-L-n`` move the Koya threshold by n half-points, ``-F`` makes AOB average the
+opponents' Fore Buchholz; e.g. ``BH-C1``, and the TRF spelling ``BH/C1`` is read too. :func:`catalogue` lists
+every code and modifier with its name, meaning and article, and :func:`describe` spells a code out in full.
 
 Compute a whole table in one :class:`TiebreakContext` (``TiebreakContext.of(state, rules="2026")``): the
 context keeps what several players share, such as adjusted scores and direct-encounter orders.
@@ -14,64 +16,14 @@ context keeps what several players share, such as adjusted scores and direct-enc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from ..errors import InputError
 from ..state import TournamentState
-from . import fide, seeds
-from .base import (
-    DEFAULT_EDITION,
-    EDITIONS,
-    Contribution,
-    TiebreakContext,
-    TiebreakSpec,
-    TiebreakValue,
-)
-
-TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*seeds.SPECS, *fide.SPECS)}
-"""Every tie-break by code."""
-
-_CODE = re.compile(r"^(?P<base>[A-Z0-9]+?)(?:[-/](?P<kind>[CM])(?P<n>\d))?$")
-
-
-@dataclass(frozen=True)
-class TiebreakCode:
-    """A parsed tie-break code such as ``BH-C1``."""
-
-    text: str
-    spec: TiebreakSpec
-    cut_lowest: int = 0
-    cut_highest: int = 0
-
-
-def parse_tiebreak(code: str) -> TiebreakCode:
-    """Parses a tie-break code with its optional modifier.
-
-    :raises InputError: for an unknown code or a modifier the tie-break does not allow.
-    """
-    text = code.strip().upper()
-    match = _CODE.match(text)
-    if not match or match["base"] not in TIEBREAKS:
-        known = ", ".join(TIEBREAKS)
-        raise InputError(f"unknown tie-break {code!r} (known: {known}; modifiers -C1, -C2, -M1, -M2)")
-    spec = TIEBREAKS[match["base"]]
-    if match["kind"] is None:
-        return TiebreakCode(spec.code, spec)
-    if not spec.cuttable:
-        raise InputError(f"tie-break {spec.code} takes no Cut or Median modifier")
-    n = int(match["n"])
-    return TiebreakCode(f"{spec.code}-{match['kind']}{n}", spec, n, n if match["kind"] == "M" else 0)
-
-
-def parse_tiebreak_list(text: str | Collection[str]) -> tuple[str, ...]:
-    """Parses a comma-separated list such as ``BH-C1,BH,SB,DE`` into normalised codes.
-
-    :raises InputError: for an unknown code.
-    """
-    items = [t for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
-    return tuple(parse_tiebreak(t).text for t in items)
+from .base import DEFAULT_EDITION, EDITIONS, Contribution, TiebreakContext, TiebreakSpec, TiebreakValue
+from .catalogue import CatalogueEntry, catalogue, describe
+from .codes import TIEBREAKS, TiebreakCode, parse_tiebreak, parse_tiebreak_list
+from .fide import rating_tiebreaks_dropped
 
 
 def parse_rules(text: str | None) -> str:
@@ -98,9 +50,9 @@ def compute_tiebreak(
     parsed = parse_tiebreak(code)
     spec = parsed.spec
     context = TiebreakContext.of(state, rules=rules)
-    if spec.needs_ratings and context.memo("unrated", lambda: any(p.player.rating <= 0 for p in context.players.values())):
-        return TiebreakValue(parsed.text, 0.0, lower_is_better=spec.lower_is_better,
-                             note="not applied: the event has unrated players (C.07 Art. 10)")
+    dropped = context.memo("unrated", lambda: rating_tiebreaks_dropped(context)) if spec.needs_ratings else ""
+    if dropped:
+        return TiebreakValue(parsed.text, 0.0, lower_is_better=spec.lower_is_better, note=dropped)
     group = tied_group or (tpn,)
     parts = spec.compute(context, tpn, group)
     kept, cut = cut_contributions(parts, parsed.cut_lowest, parsed.cut_highest,
@@ -142,6 +94,7 @@ def cut_contributions(
 
 
 __all__ = [
-    "DEFAULT_EDITION", "EDITIONS", "TIEBREAKS", "Contribution", "TiebreakCode", "TiebreakContext", "TiebreakSpec",
-    "TiebreakValue", "compute_tiebreak", "cut_contributions", "parse_rules", "parse_tiebreak", "parse_tiebreak_list",
+    "DEFAULT_EDITION", "EDITIONS", "TIEBREAKS", "CatalogueEntry", "Contribution", "TiebreakCode", "TiebreakContext",
+    "TiebreakSpec", "TiebreakValue", "catalogue", "compute_tiebreak", "cut_contributions", "describe", "parse_rules",
+    "parse_tiebreak", "parse_tiebreak_list",
 ]

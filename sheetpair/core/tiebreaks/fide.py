@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from ..model import Colour, Outcome
 from ..results import format_points
-from ..state import RoundRecord
+from ..state import RoundRecord, TournamentState
 from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
 
 VOLUNTARY = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT, Outcome.FORFEIT_LOSS})
@@ -44,14 +44,20 @@ def is_voluntary(record: RoundRecord) -> bool:
 
 
 def counts_as_game(context: TiebreakContext, record: RoundRecord) -> bool:
-    """True when the round is a game against its opponent for Art. 6, 8 and 9 (15.2: forfeits too, when predetermined)."""
+    """True when the round is a game against its opponent for Art. 6, 8 and 9.
+
+    With predetermined pairings forfeits count too (15.2).
+    """
     if record.opponent is None:
         return False
     return record.played or (context.predetermined and record.outcome in FORFEITS)
 
 
 def counts_as_own_game(context: TiebreakContext, record: RoundRecord) -> bool:
-    """True when the round is a game for the own-record tie-breaks of Art. 7 (15.2: forfeit wins too, when predetermined)."""
+    """True when the round is a game for the own-record tie-breaks of Art. 7.
+
+    With predetermined pairings forfeit wins count too (15.2).
+    """
     return record.played or (context.predetermined and record.outcome is Outcome.FORFEIT_WIN)
 
 
@@ -97,7 +103,8 @@ def _opponent_or_dummy(context: TiebreakContext, tpn: int) -> list[tuple[RoundRe
             assert r.opponent is not None
             score = adjusted_score(context, r.opponent)
             plain = context.score(r.opponent)
-            note = "opponent's score" if score == plain else f"opponent's adjusted score (16.3; scored {format_points(plain)})"
+            note = ("opponent's score" if score == plain
+                    else f"opponent's adjusted score (16.3; scored {format_points(plain)})")
             rounds.append((r, score, note))
         elif not context.predetermined:
             score, note = _dummy_score(context, tpn, r)
@@ -146,6 +153,32 @@ def _fore_buchholz(context: TiebreakContext, tpn: int, group: Collection[int]) -
     return _buchholz(fore_context(context), tpn, group)
 
 
+FORE: frozenset[str] = frozenset({"AOB"})
+"""Tie-breaks that take the Fore modifier: AOB may average the opponents' Fore Buchholz (C.07 8.2, 2026 edition)."""
+
+
+def fore(spec: TiebreakSpec) -> TiebreakSpec:
+    """``spec`` read in :func:`fore_context`: the Fore modifier (``AOB-F``, TRF ``AOB/F``; C.07 8.2, 8.3).
+
+    Art. 16 applies in the fore event exactly as in the real one: opponents' scores are adjusted (16.3) and
+    each unplayed round gets its capped dummy (16.4), so ``AOB-F`` averages the opponents' Fore Buchholz,
+    each computed as ``FB`` computes it. The final-round opponent counts as met over the board, since that
+    game is a draw in the fore event. Before the final round the fore event is the real one.
+    """
+
+    def compute(context: TiebreakContext, tpn: int, group: Collection[int]) -> list[Contribution]:
+        ahead = fore_context(context)
+        parts = spec.compute(ahead, tpn, group)
+        if ahead is context:
+            return parts
+        return [replace(c, note=f"{c.note}, as if every final-round game were drawn (fore, C.07 8.3)") for c in parts]
+
+    def evaluate(context: TiebreakContext, tpn: int, group: Collection[int], parts: Sequence[Contribution]) -> float:
+        return spec.evaluate(fore_context(context), tpn, group, parts)
+
+    return replace(spec, compute=compute, evaluate=evaluate)
+
+
 def _opponents_buchholz(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
     """AOB (8.2): each opponent met over the board brings its own Buchholz; the value is their average."""
     parts = []
@@ -179,35 +212,53 @@ def _mean_to(places: int) -> Evaluate:
 def _sonneborn_berger(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
     """SB (9.1): each opponent's (or dummy's) score times the points scored in that round."""
     return [
-        Contribution(score * r.points, r.round, r.opponent, f"{format_points(r.points)} × {note} {format_points(score)}",
-                     basis=score, result=r.points, voluntary=is_voluntary(r) and not counts_as_game(context, r))
+        Contribution(score * r.points, r.round, r.opponent,
+                     f"{format_points(r.points)} × {note} {format_points(score)}", basis=score, result=r.points,
+                     voluntary=is_voluntary(r) and not counts_as_game(context, r))
         for r, score, note in _opponent_or_dummy(context, tpn)
     ]
 
 
-def koya_threshold(context: TiebreakContext) -> float:
-    """Half the maximum possible score (C.07 9.2), counting the games a player can have had so far.
+def koya_threshold(context: TiebreakContext, limit: int = 0) -> float:
+    """Half the maximum possible score (C.07 9.2), counting the games a player can have had so far, moved by
+    ``limit`` half-points (the Limit modifier, 14.5: ``KS-L+1`` raises the threshold by ½, ``KS-L-2`` lowers it
+    by 1).
 
     With predetermined pairings the maximum is a win in every scheduled game: in an odd round robin every
     player rests once per cycle, so the most games anyone is scheduled for is one fewer per cycle than the
-    rounds (the TEC tie-break server makes the same reduction). In a Swiss every round can bring a win.
+    rounds (the TEC tie-break server makes the same reduction). In a Swiss every round can bring a win. The
+    limit's step is half a point whatever the scoring, as in the TEC tie-break server.
     """
     games = context.through_round
     if context.predetermined:
         games = max((sum(1 for r in p.records if r.opponent is not None) for p in context.players.values()), default=0)
-    return context.settings.points_win * games / 2
+    return context.settings.points_win * games / 2 + LIMIT_STEP * limit
 
 
-def _koya(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """KS (9.2): points scored against the participants who finished on at least half the maximum."""
-    threshold = context.memo("koya", lambda: koya_threshold(context))
-    return [
-        Contribution(r.points, r.round, r.opponent,
-                     f"opponent scored {format_points(context.score(r.opponent))} ≥ {format_points(threshold)}",
-                     basis=context.score(r.opponent), result=r.points)
-        for r in context.records(tpn)
-        if r.opponent is not None and context.score(r.opponent) >= threshold - 1e-9
-    ]
+LIMIT_STEP = 0.5
+"""C.07 14.5: the Limit modifier moves the Koya threshold in steps of half a point."""
+
+
+
+def koya(limit: int = 0) -> Compute:
+    """KS (9.2) with its threshold moved by ``limit`` half-points (14.5; 0 is the plain Koya system)."""
+
+    def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+        """Points scored against the participants who finished on at least the threshold."""
+        threshold = context.memo(("koya", limit), lambda: koya_threshold(context, limit))
+        half = threshold - LIMIT_STEP * limit
+        why = (f"{format_points(threshold)}" if not limit else
+               f"{format_points(threshold)} (half the maximum {format_points(half)}, limit {limit:+d}: "
+               f"{'+' if limit > 0 else '-'}{format_points(LIMIT_STEP * abs(limit))}, C.07 14.5)")
+        return [
+            Contribution(r.points, r.round, r.opponent,
+                         f"opponent scored {format_points(context.score(r.opponent))} ≥ {why}",
+                         basis=context.score(r.opponent), result=r.points)
+            for r in context.records(tpn)
+            if r.opponent is not None and context.score(r.opponent) >= threshold - 1e-9
+        ]
+
+    return compute
 
 
 # --- Art. 7: the participant's own record ------------------------------------------------------------------
@@ -358,18 +409,22 @@ def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-def _ratings_played(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2)."""
+def opponent_ratings(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2).
+
+    Each contribution's ``result`` is the participant's result in that game (1, ½ or 0).
+    """
     parts = []
     for r in context.records(tpn):
         if r.played and r.opponent is not None:
             rating = context[r.opponent].player.rating
-            parts.append(Contribution(float(rating), r.round, r.opponent, f"opponent's rating, result {format_points(r.result_fraction or 0)}",
+            parts.append(Contribution(float(rating), r.round, r.opponent,
+                                      f"opponent's rating, result {format_points(r.result_fraction or 0)}",
                                       result=r.result_fraction))
     return parts
 
 
-def _average_rating(parts: Sequence[Contribution]) -> int:
+def average_rating(parts: Sequence[Contribution]) -> int:
     """ARO (10.1): the average rating, rounded to the nearest integer, .5 up."""
     return _half_up(Fraction(sum(int(c.value) for c in parts), len(parts))) if parts else 0
 
@@ -379,9 +434,15 @@ def performance_rating(parts: Sequence[Contribution]) -> int:
     if not parts:
         return 0
     scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
-    percent = _half_up(scored * 100 / len(parts))
-    dp = SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
-    return _average_rating(parts) + dp
+    return average_rating(parts) + rating_difference(_half_up(scored * 100 / len(parts)))
+
+
+def rating_difference(percent: int) -> int:
+    """B.02 8.1.1: the rating difference dp for a score of ``percent`` % (0–100).
+
+    The table's end points give the 0 % and 100 % rules: dp(100 %) = +800, dp(0 %) = −800.
+    """
+    return SCORE_TO_DP[percent - 50] if percent >= 50 else -SCORE_TO_DP[50 - percent]
 
 
 def perfect_performance(parts: Sequence[Contribution]) -> int:
@@ -429,12 +490,37 @@ def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]]
 def _performance_of(context: TiebreakContext, tpn: int, key: str,
                     function: Callable[[Sequence[Contribution]], int]) -> int:
     """A player's own TPR or PTP, computed once per context."""
-    return context.memo((key, tpn), lambda: function(_ratings_played(context, tpn, ())))
+    return context.memo((key, tpn), lambda: function(opponent_ratings(context, tpn, ())))
 
 
 def _own_rating(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
     """RTNG (10.6): the participant's own rating, highest first."""
     return [Contribution(float(context[tpn].player.rating), note="rating")]
+
+
+def unrated_players(state: TournamentState) -> list[int]:
+    """Start numbers of the participants without a rating (0), in start order."""
+    return sorted(tpn for tpn, p in state.players.items() if p.player.rating <= 0)
+
+
+def rating_tiebreaks_dropped(state: TournamentState) -> str:
+    """Why the rating tie-breaks are not applied (C.07 Art. 10), in one sentence; empty when everyone is rated.
+
+    Art. 10 drops ARO, TPR, PTP, APRO, APPO and RTNG when any participant is unrated, unless the event's
+    rules say how to rate them; sheetpair has no such rule, so it drops them and says who is unrated.
+    """
+    unrated = unrated_players(state)
+    if not unrated:
+        return ""
+    named = ", ".join(f"{tpn} ({state[tpn].player.name})" if state[tpn].player.name else str(tpn)
+                      for tpn in unrated[:3])
+    more = f" and {len(unrated) - 3} more" if len(unrated) > 3 else ""
+    who = f"player {named} is" if len(unrated) == 1 else f"{len(unrated)} players ({named}{more}) are"
+    return f"Not applied: {who} unrated, and C.07 Art. 10 drops the rating tie-breaks when any participant is."
+
+
+LIMITED: dict[str, Callable[[int], Compute]] = {"KS": koya}
+"""Tie-breaks that take the Limit modifier (C.07 14.5), each with its computation for a given limit."""
 
 
 SPECS: tuple[TiebreakSpec, ...] = (
@@ -455,19 +541,21 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("AOB", "Average of opponents' Buchholz", _opponents_buchholz, evaluate=_mean_to(2)),
     TiebreakSpec("FB", "Fore Buchholz", _fore_buchholz, cuttable=True, unplayed_cut_first=True),
     TiebreakSpec("SB", "Sonneborn-Berger", _sonneborn_berger, cuttable=True, unplayed_cut_first=True),
-    TiebreakSpec("KS", "Koya system", _koya),
-    TiebreakSpec("ARO", "Average rating of opponents", _ratings_played, cuttable=True,
-                 evaluate=_rating_value(_average_rating), needs_ratings=True),
-    TiebreakSpec("TPR", "Tournament performance rating", _ratings_played,
+    TiebreakSpec("KS", "Koya system", koya()),
+    TiebreakSpec("ARO", "Average rating of opponents", opponent_ratings, cuttable=True,
+                 evaluate=_rating_value(average_rating), needs_ratings=True),
+    TiebreakSpec("TPR", "Tournament performance rating", opponent_ratings,
                  evaluate=_rating_value(performance_rating), needs_ratings=True),
-    TiebreakSpec("PTP", "Perfect tournament performance", _ratings_played,
+    TiebreakSpec("PTP", "Perfect tournament performance", opponent_ratings,
                  evaluate=_rating_value(perfect_performance), needs_ratings=True),
     TiebreakSpec("APRO", "Average performance rating of opponents", _opponents_performance("TPR", performance_rating),
-                 evaluate=_rating_value(_average_rating), needs_ratings=True),
+                 evaluate=_rating_value(average_rating), needs_ratings=True),
     TiebreakSpec("APPO", "Average perfect performance of opponents", _opponents_performance("PTP", perfect_performance),
-                 evaluate=_rating_value(_average_rating), needs_ratings=True),
+                 evaluate=_rating_value(average_rating), needs_ratings=True),
     TiebreakSpec("RTNG", "Rating", _own_rating, needs_ratings=True),
 )
 
-__all__ = ["SPECS", "adjusted_score", "direct_encounter_order", "expected_score", "fore_context", "is_voluntary",
-           "koya_threshold", "perfect_performance", "performance_rating"]
+__all__ = ["FORE", "LIMITED", "LIMIT_STEP", "SCORE_TO_DP", "SPECS", "adjusted_score", "average_rating",
+           "direct_encounter_order", "expected_score", "fore", "fore_context", "is_voluntary", "koya",
+           "koya_threshold", "opponent_ratings", "perfect_performance", "performance_rating", "rating_difference",
+           "rating_tiebreaks_dropped", "unrated_players"]

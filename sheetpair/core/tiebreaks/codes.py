@@ -1,0 +1,93 @@
+"""Tie-break codes and their modifiers: the registry, and the parser every list of tie-breaks goes through.
+
+A code is a tie-break's acronym (``BH``), optionally followed by one modifier (C.07 Art. 14), written after a
+``-`` (the Handbook's ``BH-C1``) or a ``/`` (the TRF's ``BH/C1``):
+
+* ``C1``, ``C2`` — Cut-1/Cut-2 (14.1, 14.2): the least significant value(s) are removed;
+* ``M1``, ``M2`` — Median-1/Median-2 (14.3, 14.4): the least and the most significant value(s) are removed;
+* ``L+n``, ``L-n`` — Limit (14.5): the Koya threshold moves up or down by ``n`` half-points;
+* ``F`` — Fore (8.2): the Average of Opponents' Buchholz averages their Fore Buchholz instead.
+
+A modifier is accepted only by the tie-breaks it is defined for; the others are refused with a message that
+names the code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+
+from ..errors import InputError
+from . import fide, seeds
+from .base import TiebreakSpec
+
+TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*seeds.SPECS, *fide.SPECS)}
+"""Every tie-break by code."""
+
+_CODE = re.compile(r"^(?P<base>[A-Z0-9]+?)(?:[-/](?P<modifier>.+))?$")
+_CUT = re.compile(r"^(?P<kind>[CM])(?P<n>\d)$")
+_LIMIT = re.compile(r"^L(?P<n>[+-]\d+)$")
+
+MODIFIER_HELP = "modifiers -C1, -C2, -M1, -M2 (cuttable tie-breaks), -L+n/-L-n (KS), -F (AOB)"
+
+
+@dataclass(frozen=True)
+class TiebreakCode:
+    """A parsed tie-break code such as ``BH-C1``, ``KS-L+1`` or ``AOB-F``.
+
+    ``spec`` already computes the modified tie-break (a Koya threshold moved by the limit, an average read in
+    the fore event); the Cut and Median counts are applied to its contributions afterwards.
+    """
+
+    text: str
+    spec: TiebreakSpec
+    cut_lowest: int = 0
+    cut_highest: int = 0
+    limit: int = 0
+    """Half-points the Koya threshold moves by (C.07 14.5)."""
+    fore: bool = False
+    """True for the Fore modifier (C.07 8.2): opponents' values as if every final-round game were drawn."""
+
+
+def parse_tiebreak(code: str) -> TiebreakCode:
+    """Parses a tie-break code with its optional modifier.
+
+    :raises InputError: for an unknown code or a modifier the tie-break does not allow.
+    """
+    text = code.strip().upper()
+    match = _CODE.match(text)
+    if not match or match["base"] not in TIEBREAKS:
+        known = ", ".join(TIEBREAKS)
+        raise InputError(f"unknown tie-break {code!r} (known: {known}; {MODIFIER_HELP})")
+    spec = TIEBREAKS[match["base"]]
+    modifier = match["modifier"]
+    if modifier is None:
+        return TiebreakCode(spec.code, spec)
+    if cut := _CUT.match(modifier):
+        if not spec.cuttable:
+            raise InputError(f"tie-break {spec.code} takes no Cut or Median modifier (in {code!r})")
+        n = int(cut["n"])
+        return TiebreakCode(f"{spec.code}-{cut['kind']}{n}", spec, n, n if cut["kind"] == "M" else 0)
+    if limit := _LIMIT.match(modifier):
+        if spec.code not in fide.LIMITED:
+            raise InputError(f"tie-break {spec.code} takes no Limit modifier, only KS does (in {code!r})")
+        steps = int(limit["n"])
+        if steps == 0:
+            return TiebreakCode(spec.code, spec)
+        return TiebreakCode(f"{spec.code}-L{steps:+d}", replace(spec, compute=fide.LIMITED[spec.code](steps)),
+                            limit=steps)
+    if modifier == "F":
+        if spec.code not in fide.FORE:
+            raise InputError(f"tie-break {spec.code} takes no Fore modifier, only AOB does (in {code!r})")
+        return TiebreakCode(f"{spec.code}-F", fide.fore(spec), fore=True)
+    raise InputError(f"unknown modifier {modifier!r} in tie-break {code!r} ({MODIFIER_HELP})")
+
+
+def parse_tiebreak_list(text: str | Collection[str]) -> tuple[str, ...]:
+    """Parses a comma-separated list such as ``BH-C1,BH,SB,DE`` into normalised codes.
+
+    :raises InputError: for an unknown code.
+    """
+    items = [t for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
+    return tuple(parse_tiebreak(t).text for t in items)
