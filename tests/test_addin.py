@@ -252,3 +252,26 @@ def _import_roster(book) -> None:
 
 def _without_status(book):
     return {name: cells for name, cells in contents(book).items() if name != addin.STATUS_SHEET}
+
+
+def test_a_new_event_means_the_same_through_both_doors(tmp_path: Path) -> None:
+    """Options and the bye value are read by one rule: ``--option``/``--bye-value`` on the command line, the
+    ``options``/``bye_value`` cells of the Import sheet in Excel."""
+    workbook = tmp_path / "open.xlsx"
+    result = CliRunner().invoke(cli, ["new", str(workbook), "--system", "dutch", "--rounds", "5", "--players",
+                                      str(ROSTER), "--seed", str(SEED), "--bye-value", "0,5",
+                                      "--option", "acceleration=baku"])
+    assert result.exit_code == 0, result.output
+    book = new_book("Open.xlsx")
+    addin.import_trf_csv(book)
+    sheet = book.sheets["Import"]
+    keys = [row[0] for row in sheet.used_range.value[1:]]
+    for key, value in {"system": "dutch", "rounds": 5, "seed": SEED, "bye_value": "½",
+                       "options": "acceleration=baku"}.items():
+        sheet.range((keys.index(key) + 2, 2)).value = value
+    sheet.range((len(keys) + 3, 1)).value = [[line] for line in ROSTER.read_text(encoding="utf-8").splitlines()]
+    assert addin.import_trf_csv(book).startswith("Imported the CSV roster"), book.sheets["sheetpair"]["B4"].value
+    through_excel = load_tournament(XlwingsPort(book))
+    through_cli = load_tournament(OpenpyxlPort(workbook))
+    assert through_excel.settings.options == {"acceleration": "baku"} and through_excel.settings.bye_value == 0.5
+    assert through_excel == through_cli
