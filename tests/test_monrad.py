@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from sheetpair.app import event, operations
+from sheetpair.app import operations
 from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament

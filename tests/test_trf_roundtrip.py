@@ -13,7 +13,7 @@ from sheetpair.core.model import ByeKind, Colour, Result
 from sheetpair.io.trf import decode_trf, detect_format, load_trf, read_trf
 from sheetpair.io.trf_records import TrfFormat
 
-from .conftest import CONFORMANCE, SHARED
+from .conftest import CONFORMANCE, REPO
 from .test_trf_read import player_line
 
 BBP_CASES = sorted((CONFORMANCE / "bbp").glob("*/*.trf"))
@@ -136,10 +136,8 @@ def test_export_is_atomic_and_utf8_with_crlf(tmp_path: Path) -> None:
 
 
 def _spec_example() -> str:
-    """The worked TRF26 example of spec/fide-trf.md section 7 (made up for sheetpair)."""
-    text = (SHARED / "spec" / "fide-trf.md").read_text(encoding="utf-8")
-    start = text.index("```\n012 Sheetpair Demo Open") + 4
-    return text[start:text.index("```", start)]
+    """A worked TRF26 example made up for sheetpair (every record of a small event)."""
+    return (REPO / "tests" / "data" / "trf26_worked_example.trf").read_text(encoding="utf-8")
 
 
 def test_trf26_worked_example() -> None:
