@@ -13,7 +13,8 @@ from sheetpair.app.event import new_tournament
 from sheetpair.app.ranking import standings
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Player, Result, Settings, Tournament
-from sheetpair.pairing.scheveningen import scheveningen_round, scheveningen_table, team_score
+from sheetpair.core.state import derive
+from sheetpair.pairing.scheveningen import scheveningen_round, scheveningen_table
 
 from .winther import case_files, load_case, replay
 
@@ -200,3 +201,12 @@ def test_whole_matches_pair_across_the_teams_and_forfeit_every_game_after_a_with
             if g.result is Result.NONE:
                 g.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
     assert sum(team_score(t).values()) == pytest.approx(sum(s.points for s in standings(t)))
+
+
+def team_score(tournament: Tournament, *, through_round: int | None = None) -> dict[str, float]:
+    """Each team's total of board points (forfeit wins after a withdrawal included), by team name."""
+    state = derive(tournament, through_round=through_round)
+    totals: dict[str, float] = {}
+    for p in tournament.players:
+        totals[p.team.strip()] = totals.get(p.team.strip(), 0.0) + state.score(p.tpn)
+    return totals

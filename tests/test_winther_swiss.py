@@ -117,7 +117,7 @@ def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
     boards = []
     while order:
         top, rest = order[0], order[1:]
-        opponent = next((c for c in rest if not state[top].has_played(c)), rest[0])
+        opponent = next((c for c in rest if not c in state[top].opponents_played), rest[0])
         boards.append(solver.orient(top, opponent, Pass(None, True)))
         order = [p for p in rest if p != opponent]
     return boards
@@ -142,7 +142,7 @@ def explain(case: dict, run, number: int) -> list[str]:
         found.append("quadrants-under-16")
     if number == 2 and field_one < 16:
         found.append("round-2-under-16")
-    if any(state[w].has_played(b) for w, b in pairs):
+    if any(b in state[w].opponents_played for w, b in pairs):
         found.append("rematch")
     if any(_breaks_colour_limits(state, w, b) for w, b in pairs):
         found.append("colour-limits")

@@ -99,9 +99,6 @@ class PlayerState:
         """Every opponent the pairing gave, forfeits and pending games included."""
         return [r.opponent for r in self.records if r.opponent is not None]
 
-    def has_played(self, other: int) -> bool:
-        return other in self.opponents_played
-
     @property
     def byes(self) -> list[RoundRecord]:
         return [r for r in self.records if r.outcome.is_bye]
@@ -110,10 +107,6 @@ class PlayerState:
     def had_pairing_bye(self) -> bool:
         """True after a pairing-allocated bye (or a forfeit win, which FIDE counts the same for byes)."""
         return any(r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in self.records)
-
-    @property
-    def games_played(self) -> int:
-        return sum(1 for r in self.records if r.played)
 
 
 @dataclass
@@ -138,11 +131,6 @@ class TournamentState:
         players = {tpn: PlayerState(st.player, [r for r in st.records if r.round <= last])
                    for tpn, st in self.players.items()}
         return TournamentState(self.settings, last, players, self.traits)
-
-    @property
-    def max_points(self) -> float:
-        """Points of a player who wins every planned round."""
-        return self.settings.rounds * self.settings.points_win
 
 
 def derive(

@@ -32,7 +32,6 @@ from functools import lru_cache
 
 from ..core.errors import OperationError, PairingError
 from ..core.model import Game, Player, Settings, Tournament
-from ..core.state import derive
 from .base import OptionSpec, Pairing, PairingSystem
 
 Board = tuple[int, int, bool]
@@ -160,15 +159,6 @@ def teams(players: list[Player]) -> tuple[list[Player], list[Player]]:
     if len(team_a) != len(team_b):
         raise PairingError(f"the two teams must be of equal size ({len(team_a)} and {len(team_b)} players)")
     return team_a, team_b
-
-
-def team_score(tournament: Tournament, *, through_round: int | None = None) -> dict[str, float]:
-    """Each team's total of board points (forfeit wins after a withdrawal included), by team name."""
-    state = derive(tournament, through_round=through_round)
-    totals: dict[str, float] = {}
-    for p in tournament.players:
-        totals[p.team.strip()] = totals.get(p.team.strip(), 0.0) + state.score(p.tpn)
-    return totals
 
 
 class Scheveningen(PairingSystem):
