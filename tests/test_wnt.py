@@ -1,4 +1,4 @@
-"""WNT as the seeds define it: 100 × Σ (Pᵢ/N)(rᵢ + Pᵢ/(2N)), and its identity with Sonneborn-Berger."""
+"""WNT as Winther defines it: 100 × Σ (Pᵢ/N)(rᵢ + Pᵢ/(2N)), and its identity with Sonneborn-Berger."""
 
 from __future__ import annotations
 

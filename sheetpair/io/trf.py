@@ -1,7 +1,7 @@
 """Reading FIDE Tournament Report Files: TRF16, TRF26, and the engines' TRF(x)/TRF(bx) records.
 
 Column positions follow the FIDE documents (C.04 Annex 2 "TRF16", Handbook C.02.03 Annexure A "TRF26"),
-1-based and inclusive, digested in ``spec/fide-trf.md``. A ``001`` line holds one player and one 10-column
+1-based and inclusive, digested in docs/interchange.md. A ``001`` line holds one player and one 10-column
 block per round (opponent at 92-95, colour at 97, result at 99 for round 1, then every 10 columns).
 
 The file stores each player's view of each round; sheetpair stores boards. The reader joins the two views of

@@ -1,7 +1,7 @@
 """What the TRF reader and writer share: record codes, column layout, and the translations between TRF codes
 and sheetpair's settings (scoring, ETT26 system codes, MTB26 tie-break codes).
 
-Column positions are FIDE's (1-based, inclusive; ``spec/fide-trf.md``). Records sheetpair adds for what no
+Column positions are FIDE's (1-based, inclusive; docs/interchange.md). Records sheetpair adds for what no
 TRF record holds (a system's own options, boards, clubs...) use the prefix ``SP``, following the engines'
 convention of a program prefix (JaVaFo ``XX?``, bbpPairings ``BB?``); readers ignore records they do not
 know (TRF26 section 2), so these files stay valid for every engine.

@@ -1,4 +1,4 @@
-"""Winther's Berger-Swiss system (seed 001_40d9712afb1c0795.txt, the whole specification; no page exists).
+"""Winther's Berger-Swiss system (the Berger-Swiss text, the whole specification (docs/sources.md); no page exists).
 
 Players keep their rating-order start numbers. They are cut into rating groups of six (five Berger rounds)
 or eight (seven), with exchanges between adjacent groups; each group is then drawn by lot and plays the
@@ -6,15 +6,15 @@ FIDE Berger table (:func:`~sheetpair.pairing.berger.schedule_round`). Players le
 Swiss field, in rating order, which plays Swiss rounds from round 1. After the Berger rounds everyone
 active plays in one Swiss field. Ties and the Swiss order use WNT over played games (code ``WNTP``).
 
-Choices the seed leaves open, made here and named in the options:
+Choices the text leaves open, made here and named in the options:
 
 * ``exchanges``: how many players each pair of adjacent groups swaps: the upper group's i-th lowest with
   the lower group's i-th highest, by the rating order inside the groups before the lot; the exchange also
   runs between the last Berger group and the Swiss field when that field is large enough;
-* ``lot``: ``random`` (the seed's lot, replayable from the tournament seed) or ``rating`` (Berger numbers
+* ``lot``: ``random`` (the text's lot, replayable from the saved random seed) or ``rating`` (Berger numbers
   in rating order, for arbiters who draw by hand and type the order into the roster).
 
-Withdrawals (seed: "Withdrawals and early conversion to Swiss"): from the round the withdrawal takes effect,
+Withdrawals (the text: "Withdrawals and early conversion to Swiss"): from the round the withdrawal takes effect,
 the affected group and every later group join the Swiss field; earlier groups keep their tables. Only the
 last group with no Swiss field in existence keeps its table, and then its players scheduled against a
 withdrawn player get one-point pairing byes (two withdrawn players' game is dropped). Nothing here changes
@@ -37,10 +37,10 @@ from .common import pairing_bye, players_to_pair, requested_byes
 from .topdown import can_pair_all, top_down_pairing
 
 TIEBREAK = "WNTP"
-"""WNT over played games: the seed leaves byes, forfeits and postponed games out of it."""
+"""WNT over played games: the text leaves byes, forfeits and postponed games out of it."""
 
 SCORE_LIMITS: tuple[float | None, ...] = (0.0, 0.5, 1.0, None)
-"""Maximum score differences tried in turn (seed: zero, half a point, one point, unrestricted)."""
+"""Maximum score differences tried in turn (the text: zero, half a point, one point, unrestricted)."""
 
 BALANCE_LIMITS: tuple[int | None, ...] = (2, None)
 """White-minus-Black totals within two first, then relaxed."""
@@ -48,7 +48,7 @@ BALANCE_LIMITS: tuple[int | None, ...] = (2, None)
 
 @dataclass(frozen=True)
 class GroupPlan:
-    """The groups as established before round 1; they never change (seed: memberships are permanent).
+    """The groups as established before round 1; they never change (the text: memberships are permanent).
 
     ``groups[i]`` lists the start numbers of Berger group i+1 in Berger-table order (after the lot);
     ``swiss`` is the residual Swiss field in rating order.
@@ -100,7 +100,7 @@ def swiss_order(state: TournamentState, field: list[int]) -> list[int]:
 def colour_history(player: PlayerState) -> list[Colour]:
     """Colours for the Swiss rules: played games, and postponed games at their scheduled colour.
 
-    Byes and forfeits add no colour and do not interrupt a run (seed: Color allocation).
+    Byes and forfeits add no colour and do not interrupt a run (the text: Color allocation).
     """
     colours = []
     for r in player.records:
@@ -150,7 +150,7 @@ class _Stage:
 
 
 class _SwissField:
-    """One round's Swiss pairing of a field, with the seed's search order and relaxations."""
+    """One round's Swiss pairing of a field, with the text's search order and relaxations."""
 
     def __init__(self, tournament: Tournament, state: TournamentState, field: list[int]):
         self.tournament = tournament
@@ -189,7 +189,7 @@ class _SwissField:
     def _bye_candidates(self) -> list[int | None]:
         """Bye candidates from the bottom of the standings among the fewest previous pairing byes.
 
-        Scheduled Berger byes are pairing byes too, so they count; a forfeit win does not (seed: Forfeits).
+        Scheduled Berger byes are pairing byes too, so they count; a forfeit win does not (the text: Forfeits).
         """
         if len(self.order) % 2 == 0:
             return [None]
@@ -267,7 +267,7 @@ class _SwissField:
 
 
 def _describe(plan: GroupPlan) -> list[str]:
-    """The groups in words, printed with round 1 so the draw is on record (seed: memberships are permanent)."""
+    """The groups in words, printed with round 1 so the draw is on record (the text: memberships are permanent)."""
     lines = [
         f"Berger group {i}: " + ", ".join(f"{pos}={tpn}" for pos, tpn in enumerate(members, start=1))
         for i, members in enumerate(plan.groups, start=1)
@@ -297,13 +297,13 @@ class BergerSwiss(PairingSystem):
         return round_number > int(self.option(settings, "berger_rounds"))
 
     def max_meetings(self, settings: Settings) -> int:
-        """No fixed bound: rematches are the seed's last resort when no complete pairing avoids them, and a
+        """No fixed bound: rematches are the text's last resort when no complete pairing avoids them, and a
         forfeited game is no meeting. That the last resort is the only way to a rematch is tested instead.
         """
         return settings.rounds
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
-        """Descending rating; equal ratings keep their input order (seed: Pairing System)."""
+        """Descending rating; equal ratings keep their input order (the text: Pairing System)."""
         return sorted(players, key=lambda p: -p.rating)
 
     def plan(self, tournament: Tournament) -> GroupPlan:

@@ -1,16 +1,16 @@
 """Club Swiss (Winther): three rating groups drawn separately, two rounds across the groups, then Swiss.
 
-The seed text (``000``, Club Swiss paragraph): "players are divided into three rating groups, each randomized
+Winther's review (Club Swiss paragraph; docs/sources.md): "players are divided into three rating groups, each randomized
 independently ... For the first two rounds, players from the strongest group are paired against those from
 the middle group, while the weakest group competes internally. From the third round onward, pairings are
-made across the entire field." Where the text is silent, the page club-swiss.htm @3a90727 is the reference
-(spec/winther-pages.md §5):
+made across the entire field." Where the text is silent, the Club Swiss page (version 3a90727) is the reference
+(docs/sources.md):
 
 * groups: 16 players or more: A and B of 2·⌊n/6⌋ each, C the rest; fewer: the top ⌊n/2⌋ and the rest;
 * round 1: A[k] (White) against B[k], C paired by the Swiss solver; without groups top[k] against bottom[k];
 * round 2: A∪B and C apart, A–B and C–C preferred over A–A/B–B over A/B–C; one pool when both are odd;
   boards by the pair's combined score;
-* the Swiss solver: order by score, the tie-break (WNT, live, or Buchholz then Sonneborn-Berger), seed;
+* the Swiss solver: order by score, the tie-break (WNT, live, or Buchholz then Sonneborn-Berger), start rank;
   passes (at most two equal colours in a row, no rematch) → (three in a row) → (rematch, colours bent),
   each trying up to six bye candidates from the bottom; colour difference never beyond ±2 in the first two.
 """

@@ -72,7 +72,7 @@ def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
     game included) and not ruled out by the arbiter.
 
     Stricter than :func:`may_meet`, on purpose: the Winther pages keep a forfeit's opponent in the player's
-    history and refuse the pair again, and seed ``003`` says plainly that no two players meet twice.
+    history and refuse the pair again, and the simple-Swiss text says plainly that no two players meet twice.
     """
 
     def compatible(a: int, b: int) -> bool:

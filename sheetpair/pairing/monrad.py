@@ -1,11 +1,11 @@
-"""Danish-Swedish Monrad (seed 000; Winther's monrad-eng page, winther-pages.md §2).
+"""Danish-Swedish Monrad (Winther's review and the Monrad page; docs/sources.md, docs/club-systems.md).
 
 Start numbers are drawn by lot and are the only seeding. Each round lists the active players by score, then
 start number, and pairs them strictly top-down: the first player meets the next one not yet met, and when the
 rest cannot be completed, the search backtracks (the first complete matching in list order wins; boards follow
 the order the pairs were made). Players once paired do not meet again, even after a forfeit (the pages keep a
-forfeit's opponent in the history), nor do pairs the arbiter has forbidden. There are no colour limits: the seed
-text accepts three or more equal colours in a row as the system's known weakness.
+forfeit's opponent in the history), nor do pairs the arbiter has forbidden. There are no colour limits: Winther's
+review accepts three or more equal colours in a row as the system's known weakness.
 
 Colours: in round 1 the lower-placed player of each pair has White. Later, fewer Whites gets White; with equal
 Whites the higher-placed player gets White only if they have more Blacks, otherwise the lower-placed one does.
@@ -35,7 +35,7 @@ from .common import (
 
 
 def colours(higher: int, lower: int, state: TournamentState, round_number: int) -> tuple[int, int]:
-    """(White, Black) for a pair whose ``higher`` player stands above ``lower`` in the list (monrad-eng §2.4)."""
+    """(White, Black) for a pair whose ``higher`` player stands above ``lower`` in the list (the Monrad page)."""
     if round_number == 1:
         return lower, higher
     high, low = state[higher], state[lower]
@@ -52,7 +52,7 @@ TIEBREAK_PRESETS: dict[str, tuple[str, ...]] = {
     "buchholz": ("NWD", "BHG"),
     "wnt": ("NWD", "WNT"),
 }
-"""The page's tie-break choice (seed 000 adds WNT); finishers rank before withdrawn players in each."""
+"""The page's tie-break choice (Winther's review adds WNT); finishers rank before withdrawn players in each."""
 
 
 class DanishSwedishMonrad(PairingSystem):

@@ -1,14 +1,14 @@
 """The Winther Swiss solver: top-down pairing in passes that relax the colour and rematch rules in turn.
 
-Both Winther Swiss systems (club-swiss.htm §5 and the Winther-accelerated Swiss of seed ``002``) pair a
-round the same way once the field is one pool: players ordered by score, the tie-break and the seed; the top
+Both Winther Swiss systems (the Club Swiss page and the accelerated-Swiss text, docs/sources.md) pair a
+round the same way once the field is one pool: players ordered by score, the tie-break and the start rank; the top
 player takes the first opponent below who is allowed; the first pass allows at most two equal colours in a
 row, a colour difference of at most ±2 and no rematch; later passes (each system lists its own) allow three
 in a row, bent colours, rematches. Each pass tries the bye candidates in turn before giving up, and a pair's
 colours are bent no further than the pass needs.
 
 Colour orientation of a pair: the only orientation the rules allow; if both are allowed, the player with
-fewer Whites gets White, then the lower rating, then the higher start number (seed ``002``: "If equal, the
+fewer Whites gets White, then the lower rating, then the higher start number (the accelerated-Swiss text: "If equal, the
 lowest-rated player receives White (or lower-seeded if equal rating)").
 """
 
@@ -65,11 +65,11 @@ class SolverRules:
     bye_candidates: int | None = None
     """How many players (from the bottom up) may be tried for the bye; ``None``: everyone."""
     bye_counts_as_white: bool = False
-    """swiss-eng stores a bye as a White game, so it counts when Whites are compared."""
+    """The older Swiss page stores a bye as a White game, so it counts when Whites are compared."""
     wnt_tolerance: float = 0.0
     """WNT values closer than this count as equal (club-swiss: 1e-4)."""
-    bye_by_seed: bool = False
-    """swiss-eng gives the bye by score and seed alone; club-swiss from the bottom of the pairing order."""
+    bye_by_start_rank: bool = False
+    """The older Swiss page gives the bye by score and start rank alone; the Club Swiss page from the bottom of the pairing order."""
 
 
 class PassSolver:
@@ -97,7 +97,7 @@ class PassSolver:
         order = self.order(players)
         byes: list[int | None] = [None]
         if len(order) % 2:
-            ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_seed else order
+            ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_start_rank else order
             byes = list(bye_candidates(ranked, self.state)[:self.rules.bye_candidates])
         for rule in self.rules.passes:
             allowed, preference = self._allowed_in(rule), self._preference(rule, penalty)

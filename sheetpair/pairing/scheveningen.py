@@ -4,7 +4,7 @@ Team A's board k plays one B player each round; a single cycle has n rounds (n =
 repeats it with colours reversed (``Settings.double_round_robin``). The team comes from the roster's
 ``team`` column: the first team named is team A, and the board order is the roster order within the team.
 
-The tables follow Winther's Scheveningen page (scheveningen-eng.htm, spec winther-pages.md §6), which uses
+The tables follow Winther's Scheveningen page (docs/sources.md), which uses
 the published standard tables for 2–13 boards and a rotation beyond. Those tables and the rotation fall into four shapes
 (checked board by board against the page's reference cases):
 
@@ -22,7 +22,7 @@ No reference case covers 9 and 12 boards; for them the shape of their neighbours
 stated in the tests). Withdrawals follow the page: from the withdrawal on, every game of the player is a
 one-point win for the opponent (a forfeit, so it scores for the opponent and counts as a meeting in the
 tie-breaks, while the withdrawn player scores nothing), 0-0 when both have withdrawn. Ranking: points, Koya
-on the planned rounds (winther-pages.md §10.2), Sonneborn-Berger.
+on the planned rounds (as the Scheveningen page counts it), Sonneborn-Berger.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Simple club Swiss (seed ``003``): a Dutch-style pairing simple enough to follow by hand.
+"""Simple club Swiss (the simple-Swiss text, docs/sources.md): a Dutch-style pairing simple enough to follow by hand.
 
-What the seed text says, rule by rule:
+What the text says, rule by rule:
 
 * Starting order: rating, highest first, then unrated players, then name.
-* Round 1: the top half plays the bottom half, seed 1 against seed n/2+1 and so on; the top seed has White
+* Round 1: the top half plays the bottom half, start rank 1 against start rank n/2+1 and so on; the top player has White
   on board 1 and colours alternate down the boards.
 * Later rounds: players by score, then starting rank. "Each score group is paired top half against bottom
   half. If a player cannot be paired inside their group without a repeat, they float down to the next group.

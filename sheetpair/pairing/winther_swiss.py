@@ -1,25 +1,25 @@
-"""Swiss with Winther acceleration (seed ``002``, and seed ``000`` "Accelerated Swiss Pairing").
+"""Swiss with Winther acceleration (the accelerated-Swiss text, and Winther's review: docs/sources.md).
 
-Seed ``002``, which wins over the older page swiss-eng.htm @07645cc where they disagree
-(spec/winther-pages.md, precedence note and §3):
+The accelerated-Swiss text, which wins over the older Swiss page (07645cc) where they disagree
+(docs/sources.md):
 
-* Round 1: four quadrants from 16 players, Q1 (White) against Q2 and Q3 (White) against Q4 in seeding
+* Round 1: four quadrants from 16 players, Q1 (White) against Q2 and Q3 (White) against Q4 in start
   order; below 16 the top half against the bottom half, and Swiss pairing begins in round 2. "For uneven
   groups, sizes are adjusted automatically": the top half is rounded up to an even size, so every quadrant
-  has a partner quadrant of its size. With an odd number of players the lowest seed gets the bye.
+  has a partner quadrant of its size. With an odd number of players the lowest start rank gets the bye.
 * Round 2 (after a quadrant round): "winners of the first half play winners of the second half in seeding
-  order" — each score group by seed, its first half against its second half (lowest seed floats down, as
-  on the page); "colors alternate from Round 1": the higher seed has Black, except when he had Black and the
-  lower seed White in round 1, then the colours are reversed.
-* Round 3+: by score, the selected tie-break (live WNT or Buchholz) and seed, paired top-down
+  order" (seeding: start order) — each score group by start rank, its first half against its second half (the
+  lowest start rank floats down, as on the page); "colors alternate from Round 1": the higher-ranked player has Black, except when he had Black and the
+  lower-ranked player White in round 1, then the colours are reversed.
+* Round 3+: by score, the selected tie-break (live WNT or Buchholz) and start rank, paired top-down
   (:mod:`.passes`): colour difference never ±3, three equal colours in a row only when balance forces it,
   no rematch while a rematch-free pairing exists, nobody left unpaired. When these cannot all hold, the
   order of sacrifice is: two-in-a-row, then the colour limits (with a note), and a rematch last (with a note).
-* Colours: fewer Whites gets White, then the lower rating, then the lower seed. Where the seed is silent the
+* Colours: fewer Whites gets White, then the lower rating, then the lower-ranked player. Where the text is silent the
   page is the reference: a bye counts as a White game when Whites are compared, the bye is printed as the
-  last board and goes to the lowest score, then the lowest seed, without a bye (the tie-break plays no part).
+  last board and goes to the lowest score, then the lowest start rank, without a bye (the tie-break plays no part).
 * Randomise (``randomise=yes``): players are shuffled within their round-1 quadrant (half below 16) by the
-  saved seed; with an odd field the bye then falls on a random Q4 player.
+  saved random seed; with an odd field the bye then falls on a random Q4 player.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ RULES = SolverRules(
     # A rematch is the last resort (nobody may be left unpaired): colours are bent before a rematch is made.
     passes=(STRICT, THREE_IN_A_ROW, Pass(None, False), Pass(3, True), Pass(None, True)),
     bye_counts_as_white=True,
-    bye_by_seed=True,
+    bye_by_start_rank=True,
 )
 
 
@@ -77,11 +77,11 @@ class WintherSwiss(PassSolvedSystem):
             ("wnt", "buchholz"),
         ),
         "colour-policy": OptionSpec(
-            "higher-seed-white", "round 1: the higher seed has White, or every second board reversed",
+            "higher-seed-white", "round 1: the higher-ranked player has White, or every second board reversed",
             ("higher-seed-white", "alternating"),
         ),
         "randomise": OptionSpec(
-            "no", "shuffle players within their round-1 quadrant by the saved seed (the bye then falls in Q4)",
+            "no", "shuffle players within their round-1 quadrant by the saved random seed (the bye then falls in Q4)",
             ("no", "yes"),
         ),
     }
@@ -117,7 +117,7 @@ class WintherSwiss(PassSolvedSystem):
     def _first_round(
         self, tournament: Tournament, state: TournamentState, players: list[int]
     ) -> tuple[list[Board], int | None]:
-        """Q1 against Q2 and Q3 against Q4 (or top half against bottom half), the lowest seed out if odd."""
+        """Q1 against Q2 and Q3 against Q4 (or top half against bottom half), the lowest start rank out if odd."""
         bye = players[-1] if len(players) % 2 else None
         field = [p for p in players if p != bye]
         blocks = _split(field, round_one_blocks(len(field)))
@@ -136,7 +136,7 @@ def _quadrants_in_round_one(tournament: Tournament) -> bool:
 def _second_round(
     tournament: Tournament, state: TournamentState, players: list[int], solver: PassSolver
 ) -> tuple[list[Board], int | None]:
-    """Each score group by seed, first half against second half, colours alternating from round 1."""
+    """Each score group by start rank, first half against second half, colours alternating from round 1."""
     by_score: dict[float, list[int]] = {}
     for p in players:
         by_score.setdefault(state.score(p), []).append(p)
@@ -153,7 +153,8 @@ def _second_round(
 
 
 def _second_round_colours(higher: PlayerState, lower: PlayerState) -> Board:
-    """The higher seed has Black, unless he had Black and the lower seed White in round 1 (seed ``002``)."""
+    """The higher-ranked player has Black, unless he had Black and the lower-ranked player White in round 1
+    (the accelerated-Swiss text)."""
     if _round_one_colour(higher) is Colour.BLACK and _round_one_colour(lower) is Colour.WHITE:
         return higher.tpn, lower.tpn
     return lower.tpn, higher.tpn

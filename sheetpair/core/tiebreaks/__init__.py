@@ -4,7 +4,7 @@ Every tie-break returns a :class:`TiebreakValue`: the number *and* the contribut
 so a report can show a player exactly where a value comes from. Codes follow FIDE C.07 (``DE``, ``WIN``,
 ``WON``, ``BPG``, ``BWG``, ``PS``, ``REP``, ``STD``, ``TPN``, ``BH``, ``AOB``, ``FB``, ``SB``, ``KS``,
 ``ARO``, ``TPR``, ``PTP``, ``APRO``, ``APPO``, ``RTNG``; module :mod:`.fide`) plus ``WNT`` and the other
-tie-breaks of the seed texts (module :mod:`.seeds`). A code may carry a modifier (C.07 Art. 14; module
+tie-breaks of the source texts (module :mod:`.club`). A code may carry a modifier (C.07 Art. 14; module
 :mod:`.codes`): ``-C1``/``-C2`` cut the least significant values, ``-M1``/``-M2`` cut the least and the most
 significant (median), ``-L+n``/``-L-n`` move the Koya threshold by n half-points, ``-F`` makes AOB average the
 opponents' Fore Buchholz; e.g. ``BH-C1``, and the TRF spelling ``BH/C1`` is read too. :func:`catalogue` lists

@@ -4,7 +4,7 @@ This is the one place a report, a legend or the ``sheetpair tiebreaks`` command 
 are the specs' own (:data:`~sheetpair.core.tiebreaks.codes.TIEBREAKS`), the meanings and articles are kept
 here beside them, and a test checks that every code has exactly one entry. :func:`describe` spells out a code
 with its modifier, e.g. ``BH-C1`` → "Buchholz, cut 1 (lowest contribution removed)". Articles are those of
-FIDE C.07 (2026 edition); the codes of the seed texts and Winther's pages are marked as not in C.07.
+FIDE C.07 (2026 edition); the codes of Winther's texts and pages are marked as not in C.07.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import fide
 from .codes import TIEBREAKS, TiebreakCode, parse_tiebreak
 
 NOT_FIDE = "not in C.07"
-"""The article given for sheetpair's codes from the seed texts and Winther's pages."""
+"""The article given for sheetpair's codes from Winther's texts and pages."""
 
 
 @dataclass(frozen=True)

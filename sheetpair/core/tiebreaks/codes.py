@@ -19,10 +19,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from ..errors import InputError
-from . import fide, seeds
+from . import club, fide
 from .base import TiebreakSpec
 
-TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*seeds.SPECS, *fide.SPECS)}
+TIEBREAKS: dict[str, TiebreakSpec] = {spec.code: spec for spec in (*club.SPECS, *fide.SPECS)}
 """Every tie-break by code."""
 
 _CODE = re.compile(r"^(?P<base>[A-Z0-9]+?)(?:[-/](?P<modifier>.+))?$")

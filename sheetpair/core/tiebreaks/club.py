@@ -1,19 +1,19 @@
-"""The tie-breaks of the seed texts and Winther's pages: WNT and the pages' own variants.
+"""The tie-breaks of the source texts and Winther's pages: WNT and the pages' own variants.
 
 Codes (each page computes its tie-breaks its own way, so each variant is a code of its own; none of them uses
 the virtual or dummy opponents of FIDE C.07 Art. 16):
 
-* ``WNT``  — Winther's WNT (seed 000), live: N = rounds played so far. ``WNTP``: over games played only.
+* ``WNT``  — Winther's WNT (Winther's review), live: N = rounds played so far. ``WNTP``: over games played only.
 * ``BHG``  — Buchholz over games: the current scores of the opponents of every paired game with a result
-  (forfeits included), no cut; byes and absences contribute nothing (monrad-eng's "Buchholz").
+  (forfeits included), no cut; byes and absences contribute nothing (the Monrad page's "Buchholz").
 * ``SBG``  — Sonneborn-Berger over the same games (Norwegian Monrad's "S-B (games only)").
 * ``BHN``  — ``BHG``'s values plus a 0 for every bye, so that a cut removes the bye first; takes the -C1/-C2
   modifiers (Norwegian Monrad restores its cut values one at a time with them).
 * ``BHNC`` — Norwegian Buchholz with its automatic cut: the lowest 1 value of ``BHN`` is dropped when the event
   has at most 6 planned rounds, otherwise the lowest 2.
-* ``CUM``  — monrad-eng's cumulative score: after each round the running score is added, but a player who
+* ``CUM``  — the Monrad page's cumulative score: after each round the running score is added, but a player who
   withdraws during round k gets no addition for round k nor any later round.
-* ``NWD``  — 1 for a player who has not withdrawn, 0 for one who has (monrad-eng ranks finishers first).
+* ``NWD``  — 1 for a player who has not withdrawn, 0 for one who has (the Monrad page ranks finishers first).
 * ``LOT``  — the drawing of lots: ``-lot`` (lot 1 ranks first). The lot is ``Settings.options["lot"]`` (start
   numbers in lot order) when given, otherwise drawn from the saved seed.
 
@@ -56,7 +56,7 @@ def _played_games(player: PlayerState) -> list[RoundRecord]:
     return [r for r in player.records if r.played and r.opponent is not None]
 
 
-# --- Winther Swiss pages (club-swiss, swiss-eng) and the simple club Swiss (seed 003) ---------------------
+# --- Winther Swiss pages (Club Swiss, the older Swiss page) and the simple club Swiss ---------------------
 # The pages' Buchholz and Sonneborn-Berger sum over the games only (forfeits included): no virtual opponents
 # for byes, as FIDE C.07 Art. 16 has. The Monrad pages use the same three.
 
@@ -85,7 +85,7 @@ def _buchholz_byes_as_zero(state: TournamentState, tpn: int, group: Collection[i
     return sorted(_buchholz_over_games(state, tpn, group) + byes, key=lambda c: c.round or 0)
 
 
-# --- Monrad pages (monrad-eng, norwegian-monrad) ----------------------------------------------------------
+# --- Monrad pages (Danish-Swedish and Norwegian) ----------------------------------------------------------
 
 
 def _norwegian_buchholz_cut(state: TournamentState, tpn: int, group: Collection[int]) -> list[Contribution]:
@@ -108,7 +108,7 @@ def _withdrawn_by(state: TournamentState, tpn: int) -> int | None:
 
 
 def _cumulative(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """Running score after each round, added only while the player is still in the event (monrad-eng §2)."""
+    """Running score after each round, added only while the player is still in the event (the Monrad page)."""
     withdrew_during = _withdrawn_by(state, tpn)
     running = 0.0
     parts = []
@@ -151,7 +151,7 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("WNT", "WNT (opponents' score share squared, weighted by results)", _wnt_over(game_records)),
     TiebreakSpec("WNTP", "WNT over games played over the board (Berger-Swiss: no forfeits)",
                  _wnt_over(_played_games)),
-    # Winther Swiss pages and the simple club Swiss (seed 003)
+    # Winther Swiss pages and the simple club Swiss
     TiebreakSpec("BHG", "Buchholz over games (no virtual opponents, byes count nothing)", _buchholz_over_games,
                  cuttable=True),
     TiebreakSpec("SBG", "Sonneborn-Berger over games (no virtual opponents)", _sonneborn_berger_over_games,
