@@ -1,6 +1,6 @@
-"""Berger-Swiss: the seed text (001_40d9712afb1c0795.txt) rule by rule, then properties of whole events.
+"""Berger-Swiss: the Berger-Swiss text (docs/sources.md) rule by rule, then properties of whole events.
 
-There is no reference page or case for this system (winther-pages.md §0 and §10.10), so each test names the
+There is no reference page or case for this system (docs/club-systems.md), so each test names the
 sentence of the seed it checks.
 """
 

@@ -98,7 +98,7 @@ def test_bye_walks_up_from_the_bottom_and_repeats_only_when_everybody_had_one():
 
 def test_the_page_would_stop_but_another_bye_leaves_a_rematch_free_round():
     """Where the page's bye choice leaves no rematch-free pairing (the page ends the event), the next bye
-    candidate up the list is tried: the seed text has no rule that stops a Monrad event halfway."""
+    candidate up the list is tried: Winther's review has no rule that stops a Monrad event halfway."""
     t = event(5, rounds=5)
     d, w, b = Result.DRAW, Result.WHITE_WINS, Result.BLACK_WINS
     t.rounds = [

@@ -301,7 +301,7 @@ def test_past_the_search_limit_the_ordered_search_pairs_the_round_and_says_so(mo
 
 
 def test_an_adjourned_game_counts_as_a_provisional_draw_in_the_standings_until_resolved():
-    """Page §7 (case format: adjournment_resolutions): an ADJ game scores ½-½ until its result is entered."""
+    """The Norwegian Monrad page (case field adjournment_resolutions): an ADJ game scores ½-½ until its result is entered."""
     from sheetpair.app import operations
     from sheetpair.app.ranking import standings
     from sheetpair.core.model import Player, Result, Settings

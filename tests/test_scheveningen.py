@@ -45,7 +45,7 @@ def test_five_boards_is_the_published_table():
 
 
 def test_beyond_thirteen_boards_the_page_rotation_is_used():
-    # winther-pages.md §6: A_k meets B_{k+r}; odd n: A White when k + r is even
+    # the Scheveningen page (docs/club-systems.md): A_k meets B_{k+r}; odd n: A White when k + r is even
     assert scheveningen_round(15, 1, double=False)[:3] == ((1, 1, False), (2, 2, True), (3, 3, False))
     assert scheveningen_round(15, 2, double=False)[0] == (1, 2, True)
     assert scheveningen_round(14, 2, double=False)[6:8] == ((7, 8, False), (8, 9, True))

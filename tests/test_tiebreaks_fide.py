@@ -31,7 +31,7 @@ P, A, B, C, DD = 1, 2, 3, 4, 5
 
 
 def worked_example() -> Tournament:
-    """The worked example of fide-tiebreaks.md §6: P (3.0) with a half-point bye and a forfeit win.
+    """The worked example of C.07 (2026), annex: P (3.0) with a half-point bye and a forfeit win.
 
     A ends on 3.0, B on 4.0, C on 1.5 (withdrawn after round 4: round 5 is a zero-point bye of category
     16.2.5, so adj(C) = 2.0), D on 2.5. Players 6.. are fillers who give them those scores.

@@ -1,6 +1,6 @@
 """Cross-check of BH-C1, BH and SB with the FIDE Lim page's final standings (C.07-2026 unplayed-round rules).
 
-The Lim page computes Buchholz with the March 2026 rules (fide-lim §8 of winther-pages.md): adjusted scores
+The Lim page computes Buchholz with the March 2026 rules (docs/sources.md, the Lim page): adjusted scores
 for opponents, capped dummies for forfeits, byes and absences, VURs cut first. Each case is rebuilt from
 its recorded pairings, byes, results and withdrawals (no pairing involved) and sheetpair's values must
 equal the page's.

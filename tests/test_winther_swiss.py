@@ -1,10 +1,10 @@
-"""Swiss with Winther acceleration (winther-swiss): the seed text's rules, and the swiss-eng reference cases.
+"""Swiss with Winther acceleration (winther-swiss): the accelerated-Swiss text's rules, and the older Swiss page's reference cases.
 
-The swiss-eng cases come from the page version 07645cc, which deviates from seed ``002`` in known ways
-(spec/winther-pages.md §3 and §10.6). sheetpair implements the seed text, so these cases are replayed
+The swiss-eng cases come from the page version 07645cc, which deviates from the accelerated-Swiss text in known ways
+(docs/winther-swiss-systems.md). sheetpair implements the text, so these cases are replayed
 following the page's history: every round is paired by sheetpair from the page's earlier rounds, and each
 round that differs must be explained by one of the listed deviations, seen in the page's own round. As a
-check on the list itself, a model of the page (§3's rounds 1 and 2, and sheetpair's engine with the
+check on the list itself, a model of the page (its rounds 1 and 2, and sheetpair's engine with the
 deviations switched on from round 3) must reproduce every page round exactly.
 """
 
@@ -24,16 +24,16 @@ from sheetpair.pairing.winther_swiss import round_one_blocks
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 
 DEVIATIONS = {
-    "unpaired": "§3 round 1 bug / §10.6: with N ≡ 2 (mod 4) the page leaves two players without a game",
-    "quadrants-under-16": "§3 round 1: the page pairs quadrants at any size; seed 002: under 16 players top half "
+    "unpaired": "round 1 bug of the page: with N ≡ 2 (mod 4) the page leaves two players without a game",
+    "quadrants-under-16": "round 1: the page pairs quadrants at any size; the text: under 16 players top half "
                           "against bottom half",
-    "round-2-under-16": "seed 002: under 16 players Swiss pairing begins in round 2; the page uses its round-2 "
+    "round-2-under-16": "the text: under 16 players Swiss pairing begins in round 2; the page uses its round-2 "
                         "score-group halves",
-    "rematch": "§3 / §10.6: the page makes rematches (no check in round 2, greedy fallback later); seed: none "
+    "rematch": "the page makes rematches (no check in round 2, greedy fallback later); the text: none "
                "while a rematch-free pairing exists",
-    "colour-limits": "§3: the page has no streak or colour-difference rule; seed 002: difference never 3, three "
+    "colour-limits": "the page has no streak or colour-difference rule; the text: difference never 3, three "
                      "in a row only when balance forces it",
-    "round-2-colours": "§3 round 2: the page gives White to the second-half player; seed 002: colours alternate "
+    "round-2-colours": "round 2: the page gives White to the second-half player; the text: colours alternate "
                        "from round 1 (reversed when the higher seed had Black and the lower White)",
 }
 
@@ -64,7 +64,7 @@ class _PageSolver(PassSolver):
 
 
 def _page_bye(state: TournamentState, field: list[int]) -> list[int]:
-    """§3: the bye to the lowest score, then the highest seed, without an earlier bye; the rest is paired."""
+    """The page: the bye to the lowest score, then the highest start rank, without an earlier bye; the rest is paired."""
     if len(field) % 2 == 0:
         return field
     bye = bye_candidates(sorted(field, key=lambda p: (-state.score(p), p)), state)[0]
@@ -72,7 +72,7 @@ def _page_bye(state: TournamentState, field: list[int]) -> list[int]:
 
 
 def page_round_one(run, alternating: bool) -> list[tuple[int, int]]:
-    """§3 round 1: q1 = ⌊|top|/2⌋ of the top ⌊N/2⌋ and so on at any size; q1[k]–q2[k] and q3[k]–q4[k] for
+    """round 1: q1 = ⌊|top|/2⌋ of the top ⌊N/2⌋ and so on at any size; q1[k]–q2[k] and q3[k]–q4[k] for
     k < |q1| and k < |q3| (so N ≡ 2 (mod 4) leaves the last of q2 and of q4 out); alternating flips even boards."""
     field = _page_bye(derive(run.tournament, through_round=0), players_to_pair(run.tournament, 1))
     top, bottom = field[:len(field) // 2], field[len(field) // 2:]
@@ -81,7 +81,7 @@ def page_round_one(run, alternating: bool) -> list[tuple[int, int]]:
 
 
 def page_round_two(run) -> list[tuple[int, int]]:
-    """§3 round 2: score groups from the top, each with the player carried down, by seed; an odd group's
+    """round 2: score groups from the top, each with the player carried down, by seed; an odd group's
     lowest seed moves down; first half[k] against second half[k], the second-half player White; no rematch check."""
     state = derive(run.tournament, through_round=1)
     field = _page_bye(state, players_to_pair(run.tournament, 2))
@@ -96,7 +96,7 @@ def page_round_two(run) -> list[tuple[int, int]]:
 
 
 def page_model(case: dict, run, number: int) -> list[tuple[int, int]]:
-    """The page 07645cc as §3 describes it: rounds 1 and 2 by its own procedure, later rounds by sheetpair's
+    """The page 07645cc as it behaves: rounds 1 and 2 by its own procedure, later rounds by sheetpair's
     engine with the page's deviations switched on."""
     if number == 1:
         return page_round_one(run, case["options"].get("colorPolicy") == "alternating")
@@ -106,7 +106,7 @@ def page_model(case: dict, run, number: int) -> list[tuple[int, int]]:
 
 
 def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
-    """The page's rounds 3+ as §3 describes them, built from sheetpair's parts with the deviations on:
+    """The page's rounds 3+ as it plays them, built from sheetpair's parts with the deviations on:
     order by points, Buchholz, seed; the bye by points and seed; then *greedy*, each player taking the first
     lower unpaired player not met, else the first lower unpaired player (a rematch); no colour limits."""
     state = derive(run.tournament, through_round=number - 1)
@@ -224,21 +224,21 @@ def test_alternating_policy_reverses_every_second_board():
 def test_round_two_winners_meet_in_seeding_order_and_colours_alternate():
     tournament = _tournament(16)
     operations.pair_next_round(tournament)
-    upsets = {6, 14}  # Q2 seed 6 beats seed 2 with Black; Q4 seed 14 beats seed 10 with Black
+    upsets = {6, 14}  # Q2 start rank 6 beats start rank 2 with Black; Q4 start rank 14 beats start rank 10 with Black
     for game in tournament.rounds[0].games:
         game.result = Result.BLACK_WINS if game.black in upsets else Result.WHITE_WINS
     winners = sorted([1, 3, 4, 6, 9, 11, 12, 14])
     boards = _pairs(tournament)[:4]
     assert [tuple(sorted(b)) for b in boards] == [(1, 9), (3, 11), (4, 12), (6, 14)]
     assert {p for b in boards for p in b} == set(winners)
-    # higher seed Black as a rule; seed 6 had Black and 14 Black too, so 6 keeps the rule and gets Black
+    # higher-ranked player Black as a rule; start rank 6 had Black and 14 Black too, so 6 keeps the rule and gets Black
     assert boards[0] == (9, 1) and boards[3] == (14, 6)
 
 
 def test_round_two_exception_higher_seed_with_black_against_lower_with_white_gets_white():
     tournament = _tournament(16)
     operations.pair_next_round(tournament)
-    for game in tournament.rounds[0].games:  # seed 6 (Black in round 1) wins; everyone else as seeded
+    for game in tournament.rounds[0].games:  # start rank 6 (Black in round 1) wins; everyone else as ranked
         game.result = Result.BLACK_WINS if game.black == 6 else Result.WHITE_WINS
     # 6 had Black and 12 White in round 1: the colours are reversed from the rule, so both alternate
     assert _pairs(tournament)[:4] == [(9, 1), (10, 3), (11, 4), (6, 12)]

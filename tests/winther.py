@@ -1,4 +1,4 @@
-"""Replaying a reference case of Winther's pages (format: ../shared/spec/case-format-winther.md).
+"""Replaying a reference case of Winther's pages (one JSON file per event: roster, options, and per round the page's pairing, results and withdrawals).
 
 A case is replayed round by round through the same operations the command line uses: pair with sheetpair,
 compare with the page's pairing (a round that differs is replaced by the page's, so each round is judged on
