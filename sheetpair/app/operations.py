@@ -12,31 +12,56 @@ from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
 from ..pairing import get_system
 
 
-def pair_next_round(tournament: Tournament) -> Round:
+def pair_next_round(tournament: Tournament, *, allow_pending: bool = False) -> Round:
     """Pairs the next round with the tournament's system and stores it.
 
-    :raises PairingError: while results of the current round are missing (naming the boards), after the
-        last planned round, or when the system finds no legal pairing.
+    A game without a result, or postponed, changes the scores the pairing reads, so pairing over one is the
+    arbiter's explicit decision (``allow_pending``); the round's notes then name each such game. Systems
+    that score a postponed game as a provisional draw (Norwegian Monrad) pair over it as their rules say.
+
+    :raises PairingError: while games of earlier rounds are pending (naming them), after the last planned
+        round, or when the system finds no legal pairing.
     """
-    current = tournament.current_round
-    if current:
-        missing = tournament.round(current).missing_results()
-        if missing:
-            boards = ", ".join(str(g.board) for g in missing)
-            raise PairingError(f"round {current} has no result yet on board(s) {boards}")
-    number = current + 1
+    system = get_system(tournament.settings.system)
+    pending = pending_games(tournament)
+    blocking = [(n, g) for n, g in pending
+                if g.result is Result.NONE or not system.postponed_games_count_as_draws]
+    if blocking and not allow_pending:
+        postponed = any(g.result is Result.POSTPONED for _, g in blocking)
+        hint = "; enter its result first, or pair anyway as the arbiter's decision (--allow-pending)"
+        raise PairingError(_pending_text(tournament, blocking) + (hint if postponed else ""))
+    number = tournament.current_round + 1
     if number > tournament.settings.rounds:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
-    system = get_system(tournament.settings.system)
     system.check_settings(tournament.settings)
     pairing = system.pair(tournament, number)
     if system.binds_forbidden_pairs(number, tournament.settings):
         _refuse_forbidden_pairs(tournament, pairing.games)
-    new_round = Round(number, pairing.games, pairing.byes, pairing.notes)
+    notes = [f"paired while {_pending_text(tournament, pending)}"] if pending else []
+    new_round = Round(number, pairing.games, pairing.byes, notes + pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)
     return new_round
+
+
+def pending_games(tournament: Tournament) -> list[tuple[int, Game]]:
+    """Games of paired rounds still without a final result (not entered, or postponed), by round."""
+    return [(rnd.number, g) for rnd in tournament.rounds for g in rnd.games if not g.result.is_known]
+
+
+def _pending_text(tournament: Tournament, games: list[tuple[int, Game]]) -> str:
+    """Games without a result by round and board; postponed games with their players, so nobody loses sight
+    of a game still to be played."""
+    parts = []
+    for number in sorted({n for n, _ in games}):
+        missing = [str(g.board) for n, g in games if n == number and g.result is Result.NONE]
+        if missing:
+            parts.append(f"round {number} has no result yet on board(s) {', '.join(missing)}")
+        parts += [f"round {number} board {g.board} ({tournament.player(g.white).name} - "
+                  f"{tournament.player(g.black).name}) is postponed"
+                  for n, g in games if n == number and g.result is Result.POSTPONED]
+    return "; ".join(parts)
 
 
 def record_result(tournament: Tournament, round_number: int, board: int, result: Result) -> Result:
@@ -90,9 +115,63 @@ def withdraw(tournament: Tournament, tpn: int, from_round: int) -> None:
     player = _check_player(tournament, tpn)
     if from_round < 1:
         raise OperationError("rounds are numbered from 1")
+    for rnd in tournament.rounds[from_round - 1:]:
+        game = next((g for g in rnd.games if tpn in (g.white, g.black)), None)
+        if game is not None and game.result.was_played:
+            raise OperationError(f"player {tpn} ({player.name}) already played round {rnd.number} (board "
+                                 f"{game.board}, {game.result.value}); the withdrawal can start from round "
+                                 f"{rnd.number + 1} at the earliest")
     player.withdrawn_from = from_round
     for rnd in tournament.rounds[from_round - 1:]:
         _forfeit_withdrawn(tournament, rnd)
+
+
+def reinstate(tournament: Tournament, tpn: int) -> int:
+    """Cancels a player's withdrawal; returns the round it started from. Forfeits a fixed schedule already
+    recorded for the withdrawal stay as entered (the arbiter corrects them like any result).
+
+    :raises OperationError: for an unknown player or one who has not withdrawn.
+    """
+    player = _check_player(tournament, tpn)
+    if player.withdrawn_from is None:
+        raise OperationError(f"player {tpn} ({player.name}) has not withdrawn")
+    since, player.withdrawn_from = player.withdrawn_from, None
+    return since
+
+
+def cancel_bye(tournament: Tournament, tpn: int, round_number: int) -> ByeKind:
+    """Cancels a bye player ``tpn`` asked for in a round not paired yet; returns its kind.
+
+    :raises OperationError: when there is no such requested bye.
+    """
+    player = _check_player(tournament, tpn)
+    requested = tournament.requested_byes.get(round_number, {})
+    if tpn not in requested:
+        raise OperationError(f"player {tpn} ({player.name}) has asked for no bye in round {round_number}")
+    kind = requested.pop(tpn)
+    if not requested:
+        tournament.requested_byes.pop(round_number)
+    return kind
+
+
+def find_player(tournament: Tournament, reference: str) -> Player:
+    """The player a reference names: a start number, or a name (whole, or a part only one player's name has;
+    case and accents as typed).
+
+    :raises OperationError: when no player, or more than one, fits.
+    """
+    text = reference.strip()
+    if text.isdigit():
+        return _check_player(tournament, int(text))
+    wanted = text.casefold()
+    exact = [p for p in tournament.players if p.name.casefold() == wanted]
+    found = exact or [p for p in tournament.players if wanted in p.name.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise OperationError(f"no player's name contains {text!r}")
+    names = ", ".join(f"{p.tpn} {p.name}" for p in found[:6])
+    raise OperationError(f"{text!r} fits several players ({names}); give the start number")
 
 
 def undo_last_round(tournament: Tournament) -> Round:
