@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -156,3 +157,12 @@ def test_interval_is_students_t_clipped_to_the_measure_range() -> None:
     assert (wide.low, wide.high) == (0.0, 1.0) and wide.mean == 0.5
     plain = interval([1.0, 2.0, 3.0])
     assert plain.high - plain.mean == pytest.approx(4.303 * 1 / 3 ** 0.5, rel=1e-3)
+
+
+def test_html_draws_one_offline_chart_per_measure(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["simulate", "--system", "monrad", "--system", "winther-swiss", "--players", "8",
+                                      "--rounds", "3", "--runs", "2", "--html", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<svg") == len(MEASURES) and "<script" not in page
+    assert "src=" not in page and "href=" not in page, "nothing is fetched when the page is viewed"
