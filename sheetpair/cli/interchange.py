@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..app.season import AUTO, EXECUTORS
 from ..core import operations
 from ..core.check import RoundCheck, RoundPairing, check_tournament
 from ..core.errors import InputError, OperationError
@@ -19,6 +20,7 @@ from ..io.trf_write import save_trf
 from ..io.workbook import load_tournament, save_tournament
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
+from .season import check_many
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 NEW_FILE = click.Path(dir_okay=False, path_type=Path)
@@ -85,12 +87,24 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 
 
 @cli.command()
-@click.argument("source", type=EXISTING_FILE)
-@click.option("--system", "system_name", help="Pairing system to check with (default: the tournament's).")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("--system", "system_name", help="Pairing system to check with (default or 'auto': the tournament's).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict of every round as JSON on stdout.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Folder or pattern: worker processes (default: all cores).")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
+              help="Folder or pattern: check on this machine, or on a Dask cluster (extra sheetpair[cluster]).")
+@click.option("--scheduler", help="Folder or pattern: address of the Dask scheduler (with --executor dask).")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Folder or pattern: also write the summary as an .html or .json file.")
 @reports_errors
-def check(source: Path, system_name: str | None, as_json: bool) -> None:
-    """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1)."""
+def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None, executor: str,
+          scheduler: str | None, report: Path | None) -> None:
+    """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1).
+
+    SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel."""
+    if not source.is_file():
+        return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report)
+    system_name = None if system_name == AUTO else system_name
     if source.suffix.lower() in _WORKBOOK_SUFFIXES:
         tournament = load_tournament(OpenpyxlPort(source))
     else:
