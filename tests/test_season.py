@@ -104,6 +104,13 @@ def test_the_html_report_lists_every_file(season: Path, tmp_path: Path) -> None:
     assert all(f"{case}.trf" in text for case in CASES) and "<script" not in text
 
 
+def test_json_on_stdout_for_a_folder(season: Path) -> None:
+    result = CliRunner().invoke(cli, ["check", str(season / "d*.trf"), "--jobs", "1", "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["files"] == data["checked"] == 3 and data["differing_rounds"] == 0
+    assert [r["differing"] for r in data["results"]] == [[], [], []]
+
+
 def test_bad_requests_name_the_option(season: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner = CliRunner()
     nothing = runner.invoke(cli, ["check", str(season / "*.xyz")])

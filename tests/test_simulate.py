@@ -166,3 +166,18 @@ def test_html_draws_one_offline_chart_per_measure(tmp_path: Path) -> None:
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert page.count("<svg") == len(MEASURES) and "<script" not in page
     assert "src=" not in page and "href=" not in page, "nothing is fetched when the page is viewed"
+
+
+@settings(max_examples=15, deadline=None)
+@given(system=st.sampled_from(["monrad", "dutch", "norwegian-monrad", "club-swiss"]), players=st.integers(4, 14),
+       rounds=st.integers(1, 6), seed=st.integers(0, 10**6), forfeits=st.floats(0, 0.3), byes=st.floats(0, 0.3))
+def test_every_event_gives_measures_in_range(system: str, players: int, rounds: int, seed: int, forfeits: float,
+                                             byes: float) -> None:
+    """Shares lie in 0..1, the colour-difference shares add up to 1, counts are never negative."""
+    model = ResultModel(forfeit_rate=forfeits, bye_rate=byes)
+    event = play_event(get_system(system), field_of(players, seed, 0), rounds, model, random.Random(seed))
+    measured = measure(event)
+    differences = [measured[f"colour_difference_{k}"] for k in ("0", "1", "2", "3_or_more")]
+    assert sum(differences) == pytest.approx(1.0)
+    assert all(0 <= measured[m] <= 1 for m in ("same_colour_three_in_row", "strongest_player_wins", "rounds_paired"))
+    assert measured["rematches"] >= 0 and measured["floats_per_round"] <= players

@@ -103,7 +103,7 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
 
     SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel."""
     if not source.is_file():
-        return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report)
+        return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
     if source.suffix.lower() in _WORKBOOK_SUFFIXES:
         tournament = load_tournament(OpenpyxlPort(source))

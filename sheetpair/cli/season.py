@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
 
 from ..app.season import FileCheck, SeasonSummary, check_season, trf_files
 from ..core.errors import InputError
-from ..report.season import REPORT_SUFFIXES, write_season_report
+from ..report.season import REPORT_SUFFIXES, season_json, write_season_report
 
 CLUSTER_EXTRA = "sheetpair[cluster]"
 
 
 def check_many(target: str, system: str, jobs: int | None, executor: str, scheduler: str | None,
-               report: Path | None) -> None:
-    """Checks every TRF file of ``target``, prints the summary, writes ``report``; exit code 1 when a round
-    differs or a file could not be checked."""
+               report: Path | None, as_json: bool) -> None:
+    """Checks every TRF file of ``target``, prints the summary (as JSON with ``as_json``), writes ``report``;
+    exit code 1 when a round differs or a file could not be checked."""
     if report is not None and report.suffix.lower() not in REPORT_SUFFIXES:
         raise click.BadParameter(f"the report must be a {' or '.join(REPORT_SUFFIXES)} file, not {report.name!r}",
                                  param_hint="--report")
@@ -34,7 +35,7 @@ def check_many(target: str, system: str, jobs: int | None, executor: str, schedu
     except ModuleNotFoundError:
         raise click.UsageError(f"--executor dask needs the optional extra {CLUSTER_EXTRA} "
                                f"(pip install '{CLUSTER_EXTRA}').") from None
-    click.echo(season_text(results))
+    click.echo(json.dumps(season_json(results)) if as_json else season_text(results))
     if report is not None:
         click.echo(f"Wrote {write_season_report(results, report)}.", err=True)
     if any(r.differing or not r.checked for r in results):
