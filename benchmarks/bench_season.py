@@ -42,7 +42,7 @@ def main() -> None:
     if args.dask:
         from distributed import LocalCluster
 
-        with LocalCluster(n_workers=args.jobs, threads_per_worker=1, dashboard_address=None) as cluster:
+        with LocalCluster(n_workers=args.jobs, threads_per_worker=1, dashboard_address=None) as cluster:  # type: ignore[no-untyped-call]
             for folder in args.folders:
                 measure(folder, args.jobs, "dask", cluster.scheduler_address)
 
