@@ -1,7 +1,8 @@
 """The simulator's comparison drawn as charts: one inline SVG bar chart per measure, in one HTML page.
 
 The page is self-contained (styles and charts inline, no script), so it opens offline and can be mailed.
-Each chart draws every system's mean as a bar and its 95 % confidence interval as a whisker; the geometry
+Each chart draws every system's mean as a bar and its 95 % confidence interval as a whisker (colours as SVG
+attributes, so PDF renderers without SVG style sheets draw them too); the geometry
 is computed here and laid out by ``templates/simulation.html``.
 """
 
@@ -82,7 +83,7 @@ def write_simulation_html(
     runs = max((s.runs for s in summaries.values()), default=0)
     page = environment().get_template("simulation.html").render(
         charts=charts(summaries), systems=list(summaries), players=players, rounds=rounds, runs=runs, seed=seed,
-        width=CHART_WIDTH, bar_height=BAR_HEIGHT, value_x=CHART_WIDTH - VALUE_WIDTH + 6,
+        width=CHART_WIDTH, bar_height=BAR_HEIGHT, value_x=CHART_WIDTH - VALUE_WIDTH + 12,
     )
     path = directory / "index.html"
     path.write_text(page, encoding="utf-8")
