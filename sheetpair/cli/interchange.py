@@ -9,12 +9,14 @@ import click
 
 from ..app.check import RoundCheck, RoundPairing, check_tournament, load_event
 from ..app.interchange import create_workbook, export_trf, read_event
+from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
 from ..core.errors import InputError, OperationError
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf_records import TrfFormat
 from ..pairing import get_system
 from .base import cli, reports_errors
+from .season import check_many
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 NEW_FILE = click.Path(dir_okay=False, path_type=Path)
@@ -60,12 +62,24 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 
 
 @cli.command()
-@click.argument("source", type=EXISTING_FILE)
-@click.option("--system", "system_name", help="Pairing system to check with (default: the tournament's).")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("--system", "system_name", help="Pairing system to check with (default or 'auto': the tournament's).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict of every round as JSON on stdout.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Folder or pattern: worker processes (default: all cores).")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
+              help="Folder or pattern: check on this machine, or on a Dask cluster (extra sheetpair[cluster]).")
+@click.option("--scheduler", help="Folder or pattern: address of the Dask scheduler (with --executor dask).")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Folder or pattern: also write the summary as an .html or .json file.")
 @reports_errors
-def check(source: Path, system_name: str | None, as_json: bool) -> None:
-    """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1)."""
+def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None, executor: str,
+          scheduler: str | None, report: Path | None) -> None:
+    """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1).
+
+    SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel."""
+    if not source.is_file():
+        return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
+    system_name = None if system_name == AUTO else system_name
     tournament = load_event(source, system=system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
