@@ -81,7 +81,9 @@ def write_html(report: Report, directory: Path) -> list[Path]:
 
 def write_pdf(report: Report, path: Path, sections: Sequence[str] = SECTIONS) -> Path:
     """Writes the report as one A4 PDF with page numbers and repeated table headers."""
-    from weasyprint import HTML  # type: ignore[import-untyped]  # loads Pango: imported only for PDF output
+    from ..optional import require
+
+    HTML = require("weasyprint", "pdf").HTML  # loads Pango: imported only for PDF output
 
     path.parent.mkdir(parents=True, exist_ok=True)
     HTML(string=render_html(report, sections), base_url=str(path.parent)).write_pdf(str(path))
