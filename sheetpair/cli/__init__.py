@@ -9,5 +9,6 @@ from . import interchange  # noqa: F401  (registers import, export, check)
 from . import addin  # noqa: F401  (registers addin)
 from . import report  # noqa: F401  (registers report)
 from . import explain  # noqa: F401  (registers explain)
+from . import samples  # noqa: F401  (registers samples)
 
 __all__ = ["cli", "main"]
