@@ -20,7 +20,7 @@ COPIES = {
 """Source folder: (folder inside the built package, names left out)."""
 
 
-class BuildWithData(build_py):
+class BuildWithData(build_py):  # type: ignore[misc]  # setuptools is untyped
     """``build_py`` that also copies the report templates and the sample workbooks into the built package."""
 
     def run(self) -> None:

@@ -84,8 +84,8 @@ def test_the_command_line_pairs_and_reports(installed: Path, tmp_path: Path) -> 
     html = run(installed, "sheetpair", "report", "club_championship.xlsx", "--html", "site", cwd=tmp_path)
     assert html.returncode == 0, html.stderr
     assert "<table" in (tmp_path / "site" / "standings.html").read_text(encoding="utf-8")
-    matcher = run(installed, "python", "-c",
-                  "from sheetpair.pairing.matching import compiled_available; print(compiled_available())", cwd=tmp_path)
+    probe = "from sheetpair.pairing.matching import compiled_available; print(compiled_available())"
+    matcher = run(installed, "python", "-c", probe, cwd=tmp_path)
     assert matcher.stdout.strip() == "False"
 
 
@@ -95,7 +95,8 @@ def test_a_missing_extra_is_one_sentence_exit_2_and_nothing_written(installed: P
     assert (pdf.returncode, pdf.stderr) == (2, 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n')
     assert not (tmp_path / "out.pdf").exists()
     add_in = run(installed, "sheetpair", "addin", "-o", "addin", cwd=tmp_path)
-    assert (add_in.returncode, add_in.stderr) == (2, 'Error: The Excel add-in needs xlwings: pip install "sheetpair[excel]"\n')
+    assert add_in.returncode == 2
+    assert add_in.stderr == 'Error: The Excel add-in needs xlwings: pip install "sheetpair[excel]"\n'
     assert not (tmp_path / "addin").exists()
 
 
@@ -121,5 +122,6 @@ def test_pdf_without_weasyprint_here_too(monkeypatch: pytest.MonkeyPatch, tmp_pa
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     result = CliRunner().invoke(cli, ["report", str(REPO / "sample_workbooks" / "club_championship.xlsx"),
                                       "--pdf", str(tmp_path / "out.pdf")])
-    assert result.exit_code == 2 and result.output == 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n'
+    assert result.exit_code == 2
+    assert result.output == 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n'
     assert not (tmp_path / "out.pdf").exists()
