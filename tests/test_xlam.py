@@ -3,10 +3,13 @@ oletools (the VBA), olefile (the compound file), ElementTree (the ribbon) and op
 
 from __future__ import annotations
 
+import html
 import io
+import os
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
@@ -134,16 +137,19 @@ def test_xlwings_vba_reads_the_sheetpair_settings(modules: dict[str, str]) -> No
     assert "VERSION 1.0 CLASS" not in modules["Dictionary.cls"]
 
 
-def test_the_settings_sheet_holds_only_the_settings_given(folder: Path) -> None:
-    """openpyxl reads workbooks, not add-ins: the same package with the workbook's content type opens."""
-    copy = folder.parent / "settings.xlsm"
-    with zipfile.ZipFile(folder / XLAM_NAME) as source, zipfile.ZipFile(copy, "w") as target:
+def as_workbook(xlam: Path, target: Path) -> Path:
+    """The add-in's package declared as a macro workbook: openpyxl and LibreOffice open workbooks, not add-ins."""
+    with zipfile.ZipFile(xlam) as source, zipfile.ZipFile(target, "w") as out:
         for item in source.infolist():
             data = source.read(item.filename)
             if item.filename == "[Content_Types].xml":
                 data = data.replace(b"ms-excel.addin.macroEnabled.main", b"ms-excel.sheet.macroEnabled.main")
-            target.writestr(item, data)
-    workbook = openpyxl.load_workbook(copy, keep_vba=True)
+            out.writestr(item, data)
+    return target
+
+
+def test_the_settings_sheet_holds_only_the_settings_given(folder: Path) -> None:
+    workbook = openpyxl.load_workbook(as_workbook(folder / XLAM_NAME, folder.parent / "settings.xlsm"), keep_vba=True)
     assert workbook.sheetnames == [SETTINGS_SHEET]
     rows = [[c.value for c in row] for row in workbook[SETTINGS_SHEET].iter_rows()]
     expected_key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
@@ -169,6 +175,21 @@ def _decrypt(field: str) -> bytes:
     (length,) = struct.unpack("<I", rest[:4])
     assert len(rest) == 4 + length
     return rest[4:]
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed (.ci/run installs it)")
+def test_libreoffice_imports_every_module(folder: Path, modules: dict[str, str], tmp_path: Path) -> None:
+    """A second, independent reader of the VBA project: LibreOffice imports it as a Basic library
+    named after the project, one module per VBA module, with the same source."""
+    book = as_workbook(folder / XLAM_NAME, tmp_path / "addin.xlsm")
+    command = ["soffice", "--headless", "--norestore", "--convert-to", "ods", "--outdir", str(tmp_path), str(book)]
+    subprocess.run(command, check=True, capture_output=True, env=dict(os.environ, HOME=str(tmp_path)), timeout=180)
+    with zipfile.ZipFile(tmp_path / "addin.ods") as ods:
+        library = {Path(n).stem: ods.read(n).decode() for n in ods.namelist() if n.startswith("Basic/sheetpair/")}
+    assert set(library) - {"script-lb"} == {Path(name).stem for name in modules}
+    ribbon = html.unescape(library[RIBBON_MODULE])
+    for line in modules[f"{RIBBON_MODULE}.bas"].splitlines()[1:]:
+        assert line in ribbon
 
 
 def test_the_project_is_unprotected_and_visible(folder: Path) -> None:
