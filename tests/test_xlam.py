@@ -96,7 +96,7 @@ def test_the_ribbon_xml_has_the_shape_office_2010_reads(folder: Path, ribbon: ET
         children = list(node)
         assert children and all(c.tag == f"{UI}{tag}" for c in children), tag
         node = children[0]
-    ids = [e.get("id") for e in ribbon.iter() if e.get("id")]
+    ids = [e.get("id", "") for e in ribbon.iter() if e.get("id")]
     assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[A-Za-z_][\w.-]*", i) for i in ids)
     for button in ribbon.iter(f"{UI}button"):
         assert set(button.attrib) <= {"id", "label", "size", "imageMso", "screentip", "supertip", "onAction"}
@@ -157,7 +157,8 @@ def test_the_settings_sheet_holds_only_the_settings_given(folder: Path) -> None:
     with zipfile.ZipFile(folder / XLAM_NAME) as package:
         workbook_xml = ET.fromstring(package.read("xl/workbook.xml"))
         types = package.read("[Content_Types].xml").decode()
-    assert workbook_xml.find(f"{MAIN}workbookPr").get("codeName") == "ThisWorkbook"
+    properties = workbook_xml.find(f"{MAIN}workbookPr")
+    assert properties is not None and properties.get("codeName") == "ThisWorkbook"
     assert "application/vnd.ms-excel.addin.macroEnabled.main+xml" in types
 
 
