@@ -28,7 +28,7 @@ from sheetpair import addin
 from sheetpair.cli import cli
 from sheetpair.cli.addin import XLAM_NAME, configure_user
 from sheetpair.excel_build.cfb import write_compound_file
-from sheetpair.excel_build.ovba import compress, encrypt
+from sheetpair.excel_build.ovba import VbaModule, compress, encrypt, vba_project_streams
 from sheetpair.excel_build.xlam import CUSTOM_UI_NAMESPACE, CUSTOM_UI_PART, PROJECT_ID, RIBBON_MODULE, SETTINGS_SHEET
 
 from .memxw import new_book
@@ -253,6 +253,11 @@ def test_compound_files_read_back_with_olefile(shapes: dict[str, tuple[int, int]
     assert sorted("/".join(e) for e in ole.listdir()) == sorted(streams)
     for path, data in streams.items():
         assert ole.openstream(path).read() == data
+
+
+def test_source_outside_the_code_page_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="VBA module Arrows: '→' is not in code page 1252"):
+        vba_project_streams("p", PROJECT_ID, [VbaModule("Arrows", "module", 'Attribute VB_Name = "Arrows"\n\' →\n')])
 
 
 def test_a_long_name_is_refused() -> None:

@@ -152,6 +152,8 @@ def vba_project_streams(project_name: str, project_id: str, modules: Sequence[Vb
     """Every stream of a VBA project, keyed by its path in the compound file.
 
     ``project_id`` is a GUID in braces. Document modules must be named as the workbook's ``codeName``s.
+
+    :raises ValueError: for module source with a character outside code page 1252.
     """
     streams = {
         "PROJECT": _project_text(project_name, project_id, modules),
@@ -161,7 +163,12 @@ def vba_project_streams(project_name: str, project_id: str, modules: Sequence[Vb
         "VBA/dir": compress(_dir_stream(project_name, modules, references)),
     }
     for module in modules:
-        streams[f"VBA/{module.name}"] = compress(_crlf(module.source).encode(ENCODING))
+        text = _crlf(module.source)
+        try:
+            source = text.encode(ENCODING)
+        except UnicodeEncodeError as error:
+            raise ValueError(f"VBA module {module.name}: {text[error.start]!r} is not in code page {CODE_PAGE}") from None
+        streams[f"VBA/{module.name}"] = compress(source)
     return streams
 
 
