@@ -167,7 +167,8 @@ def vba_project_streams(project_name: str, project_id: str, modules: Sequence[Vb
         try:
             source = text.encode(ENCODING)
         except UnicodeEncodeError as error:
-            raise ValueError(f"VBA module {module.name}: {text[error.start]!r} is not in code page {CODE_PAGE}") from None
+            character = text[error.start]
+            raise ValueError(f"VBA module {module.name}: {character!r} is not in code page {CODE_PAGE}") from None
         streams[f"VBA/{module.name}"] = compress(source)
     return streams
 
