@@ -175,7 +175,9 @@ cd /d "%~dp0"
 if "%SHEETPAIR_PYTHON%"=="" (set "PY=py -3") else (set "PY=%SHEETPAIR_PYTHON%")
 %PY% -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]" || goto failed
 %PY% -m sheetpair addin --configure || goto failed
-copy /y "{XLAM_NAME}" "%APPDATA%\Microsoft\Excel\XLSTART\{XLAM_NAME}" >nul || goto failed
+set "XLSTART=%APPDATA%\Microsoft\Excel\XLSTART"
+if not exist "%XLSTART%" mkdir "%XLSTART%"
+copy /y "{XLAM_NAME}" "%XLSTART%\{XLAM_NAME}" >nul || goto failed
 echo sheetpair is installed. Start Excel: the sheetpair tab is on the ribbon.
 pause
 exit /b 0
