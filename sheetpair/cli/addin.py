@@ -172,7 +172,8 @@ rem sheetpair {__version__}: installs sheetpair into Python and tells the Excel 
 rem Set SHEETPAIR_PYTHON to a python.exe to choose another Python than the "py" launcher's default.
 setlocal
 cd /d "%~dp0"
-if "%SHEETPAIR_PYTHON%"=="" (set "PY=py -3") else (set "PY=%SHEETPAIR_PYTHON%")
+rem PY keeps the quotes around a path with spaces.
+if "%SHEETPAIR_PYTHON%"=="" (set PY=py -3) else (set PY="%SHEETPAIR_PYTHON%")
 %PY% -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]" || goto failed
 %PY% -m sheetpair addin --configure || goto failed
 set "XLSTART=%APPDATA%\Microsoft\Excel\XLSTART"
