@@ -125,3 +125,12 @@ def test_pdf_without_weasyprint_here_too(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert result.exit_code == 2
     assert result.output == 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n'
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_samples_are_copied_and_never_overwritten(tmp_path: Path) -> None:
+    first = CliRunner().invoke(cli, ["samples", "-o", str(tmp_path)])
+    assert first.exit_code == 0 and (tmp_path / "club_championship.xlsx").is_file()
+    (tmp_path / "dutch_open.xlsx").write_bytes(b"the arbiter's own file")
+    again = CliRunner().invoke(cli, ["samples", "-o", str(tmp_path)])
+    assert again.exit_code == 4 and "already has" in again.output
+    assert (tmp_path / "dutch_open.xlsx").read_bytes() == b"the arbiter's own file"
