@@ -165,14 +165,14 @@ def test_the_settings_sheet_holds_only_the_settings_given(folder: Path) -> None:
 def _decrypt(field: str) -> bytes:
     """The inverse of the PROJECT stream's obfuscation, written from the format description."""
     data = bytes.fromhex(field)
-    seed, version_enc, key_enc = data[:3]
-    assert seed ^ version_enc == 2
-    plain_before, enc_before, enc_two_before = seed ^ key_enc, key_enc, version_enc
+    salt, version_enc, key_enc = data[:3]
+    assert salt ^ version_enc == 2
+    plain_before, enc_before, enc_two_before = salt ^ key_enc, key_enc, version_enc
     plain = bytearray()
     for byte in data[3:]:
         plain.append(byte ^ ((enc_two_before + plain_before) & 0xFF))
         enc_two_before, enc_before, plain_before = enc_before, byte, plain[-1]
-    rest = bytes(plain[(seed & 6) // 2:])
+    rest = bytes(plain[(salt & 6) // 2:])
     (length,) = struct.unpack("<I", rest[:4])
     assert len(rest) == 4 + length
     return rest[4:]

@@ -126,18 +126,18 @@ def _longest_match(chunk: bytes, position: int, seen: dict[bytes, list[int]]) ->
 
 # --- the PROJECT stream's protection fields ----------------------------------------------------------
 
-def encrypt(data: bytes, project_id: str, *, seed: int = 0x5D) -> str:
+def encrypt(data: bytes, project_id: str, *, salt: int = 0x5D) -> str:
     """``data`` obfuscated as the ``CMG``/``DPB``/``GC`` fields of ``PROJECT`` expect, in upper-case hex.
 
     The key is the sum of the project ID's characters (braces included); each byte is XORed with the sum
-    of the previous encrypted byte but one and the previous plain byte. ``seed`` decides how many ignored
-    bytes precede the length; a fixed seed makes the add-in file reproducible.
+    of the previous encrypted byte but one and the previous plain byte. ``salt`` decides how many ignored
+    bytes precede the length; a fixed salt makes the add-in file reproducible (Office picks it at random).
     """
     key = sum(project_id.encode(ENCODING)) & 0xFF
     version = 2
-    out = bytearray([seed, seed ^ version, seed ^ key])
+    out = bytearray([salt, salt ^ version, salt ^ key])
     plain_before, encrypted_before, encrypted_two_before = key, out[2], out[1]
-    ignored = bytes((seed & 6) // 2)
+    ignored = bytes((salt & 6) // 2)
     for byte in ignored + struct.pack("<I", len(data)) + data:
         encrypted = byte ^ ((encrypted_two_before + plain_before) & 0xFF)
         out.append(encrypted)
