@@ -33,7 +33,7 @@ if sys.platform == "emscripten":  # bench_dutch reads the process's peak memory,
 
 def late_rounds(sizes: list[int], rounds: int, repeat: int, *, pure_python: bool) -> dict[int, float]:
     """Median seconds to pair the last round of each field size."""
-    import bench_dutch  # type: ignore[import-not-found]
+    import bench_dutch
 
     from sheetpair.pairing import get_system, matching
 
