@@ -26,10 +26,10 @@ from pathlib import Path
 import xlwings as xw
 
 from .app import rounds
+from .app import standings as standings_use_case
 from .app.event import EventRequest, parse_options
 from .app.interchange import create_workbook, looks_like_trf, read_pasted
 from .app.session import load, write
-from .app import standings as standings_use_case
 from .core.errors import InputError, OperationError, SheetpairError
 from .io.port import CellValue, SheetSpec, cell_text
 from .io.workbook import META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name

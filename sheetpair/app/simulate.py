@@ -27,6 +27,7 @@ from ..core.model import ByeKind, Colour, Player, Result, Round, Settings, Tourn
 from ..core.standings import Standing
 from ..core.state import TournamentState
 from ..core.tiebreaks import TiebreakContext, compute_tiebreak
+from ..optional import require
 from ..pairing import get_system
 from ..pairing.base import Pairing, PairingSystem
 from . import ranking
@@ -290,7 +291,7 @@ def _strongest_player_wins(state: TournamentState, table: list[Standing]) -> flo
 
 
 def _rank_rating_spearman(state: TournamentState, table: list[Standing]) -> float:
-    from scipy import stats  # loaded only when simulating
+    stats = require("scipy.stats", "simulate")  # loaded only when simulating
 
     ratings = [state[s.tpn].player.rating for s in table]
     correlation = stats.spearmanr(ratings, [-s.rank for s in table]).statistic
@@ -307,7 +308,7 @@ def interval(values: Sequence[float], bounds: tuple[float, float] = (-math.inf, 
     mean = statistics.fmean(kept)
     if len(kept) < 2 or statistics.stdev(kept) == 0:
         return Interval(mean, mean, mean)
-    from scipy import stats
+    stats = require("scipy.stats", "simulate")
 
     low, high = stats.t.interval(0.95, len(kept) - 1, loc=mean, scale=stats.sem(kept))
     return Interval(mean, max(bounds[0], float(low)), min(bounds[1], float(high)))

@@ -1,13 +1,9 @@
 """``sheetpair addin``: the Excel add-ins, for arbiters who never open a terminal once this has run.
 
-Classic (Windows/macOS with a local Python): one small ribbon add-in per button, each made from xlwings'
-own template (``quickstart_addin_ribbon.xlam``, what ``xlwings quickstart NAME --addin --ribbon``
-copies). The template's VBA cannot be changed without Excel: its only ribbon callback,
-``RibbonMyAddin.RunMain``, runs ``import <add-in file name>; <add-in file name>.main()``. So each button
-is its own add-in named after a small Python module written beside it, and all of them put their button
-into one shared ``sheetpair`` ribbon tab (RibbonX ``idQ``). Everything edited is plain XML in the add-in's
-zip package: the ribbon (``customUI/customUI.xml``) and the add-in's settings sheet (interpreter and
-PYTHONPATH); ``xl/vbaProject.bin`` is copied byte for byte.
+Classic (Windows/macOS with a local Python): ``sheetpair addin -o DIR`` writes one ``sheetpair.xlam`` whose
+ribbon tab holds every button of :mod:`sheetpair.addin` (built by :mod:`sheetpair.excel_build`), the
+sheetpair wheel, install scripts for Windows (``install.cmd``) and macOS (``install.command``) that install
+the wheel into the Python the add-in is to use and tell the add-in where that Python is, and INSTALL.txt.
 
 ``--lite``: the ``main.py`` and ``requirements.txt`` to paste into xlwings Lite's editor, one ``@script``
 per button.
@@ -15,35 +11,44 @@ per button.
 
 from __future__ import annotations
 
-import re
+import base64
+import hashlib
+import importlib.metadata
+import shutil
+import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
 
 import click
 
 from .. import __version__
 from ..core.errors import OperationError
+from ..excel_build.xlam import PROJECT_NAME, SETTINGS_SHEET, RibbonButton, write_xlam
+from ..optional import require
 from .base import cli, reports_errors
 
-TEMPLATE_NAME = "quickstart_addin_ribbon.xlam"
-TEMPLATE_CALLBACK = "RibbonMyAddin.RunMain"
-CONFIG_SHEET = "myaddin.conf"
-"""The template's settings sheet; its VBA reads it only under this name (``_myaddin.conf`` is switched off)."""
-MODULE_PREFIX = "sheetpair_"
-RIBBON_NAMESPACE = "sheetpair.ribbon"
+XLAM_NAME = "sheetpair.xlam"
+WHEEL_NAME = f"sheetpair-{__version__}-py3-none-any.whl"
+_REPO = Path(__file__).resolve().parents[2]
 
 
 @cli.command()
 @click.option("--lite", is_flag=True, help="Write main.py and requirements.txt for xlwings Lite instead.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
               help="Folder to write into (default: sheetpair-addin, or sheetpair-lite with --lite).")
-@click.option("--python", "interpreter", help="Python that runs the buttons (default: this one).")
+@click.option("--python", "interpreter", help="Python that runs the buttons (default: the install script's).")
+@click.option("--wheel", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The sheetpair wheel to put beside the add-in (default: made from this installation).")
+@click.option("--configure", is_flag=True,
+              help="Make the installed add-in run its buttons with this Python (writes the user's settings file).")
 @reports_errors
-def addin(lite: bool, output: Path | None, interpreter: str | None) -> None:
-    """Make the Excel add-in: ribbon buttons Pair next round, Update standings, Make reports, Import TRF/CSV."""
+def addin(lite: bool, output: Path | None, interpreter: str | None, wheel: Path | None, configure: bool) -> None:
+    """Make the Excel add-in: one ribbon tab with every sheetpair button, and what installs it."""
+    if configure:
+        click.echo(f"The sheetpair add-in runs {sys.executable} (set in {configure_user(sys.executable)}).", err=True)
+        return
     if lite:
         folder = output or Path("sheetpair-lite")
         write_lite(folder)
@@ -52,53 +57,44 @@ def addin(lite: bool, output: Path | None, interpreter: str | None) -> None:
                    "these files; then run the buttons from the task pane's Scripts list.", err=True)
         return
     folder = output or Path("sheetpair-addin")
-    key, python = _interpreter(interpreter)
-    written = write_classic(folder, interpreter_key=key, interpreter=python)
-    install = folder / "INSTALL.txt"
-    install.write_text(_install_text(folder.resolve(), key, python), encoding="utf-8")
-    click.echo(f"Wrote {len(written)} add-ins to {folder}. Read {install} to install them.", err=True)
+    written = write_classic(folder, interpreter=interpreter, wheel=wheel)
+    click.echo(f"Wrote {', '.join(p.name for p in written)} to {folder}. Read {folder / 'INSTALL.txt'}.", err=True)
 
 
-# --- classic ribbon add-ins --------------------------------------------------------------------------
+# --- the classic add-in ------------------------------------------------------------------------------
 
-def write_classic(folder: Path, *, interpreter_key: str | None, interpreter: str | None) -> list[Path]:
-    """Writes one ``.xlam`` and its ``.py`` per button into ``folder``; returns the add-ins written."""
-    from .. import addin  # imports xlwings: only this command needs it
+def ribbon_buttons() -> list[RibbonButton]:
+    """The buttons of :mod:`sheetpair.addin`, as the ribbon shows them."""
+    require("xlwings", "excel")
+    from .. import addin
 
-    template = _template()
+    return [RibbonButton(b.name, b.label, b.image, _summary(b.run)) for b in addin.BUTTONS]
+
+
+def write_classic(folder: Path, *, interpreter: str | None = None, wheel: Path | None = None) -> list[Path]:
+    """Writes the add-in, the wheel, the install scripts and INSTALL.txt into ``folder``; returns them.
+
+    ``wheel`` is copied (its name kept), else :func:`write_wheel` makes one. ``interpreter`` goes into the
+    add-in's settings sheet for this platform (``Interpreter_Win`` or ``Interpreter_Mac``); without it the
+    add-in uses the user's settings file that the install script writes (``sheetpair addin --configure``).
+    """
+    xlwings = require("xlwings", "excel")
+    buttons = ribbon_buttons()
+    settings = {}
+    key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
+    if interpreter and key:
+        settings[key] = interpreter
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for button in addin.BUTTONS:
-        module = MODULE_PREFIX + button.name
-        (folder / f"{module}.py").write_text(
-            f'"""Ribbon button "{button.label}" of sheetpair: the add-in {module}.xlam calls main()."""\n\n'
-            "import sheetpair.addin\n\n\n"
-            "def main():\n"
-            f'    sheetpair.addin.run_from_excel("{button.name}")\n',
-            encoding="utf-8",
-        )
-        settings = {"PYTHONPATH": str(folder.resolve())}
-        if interpreter_key and interpreter:
-            settings[interpreter_key] = interpreter
-        target = folder / f"{module}.xlam"
-        _write_xlam(template, target, ribbon_xml(button.name, button.label, button.image, _summary(button.run)), settings)
-        written.append(target)
-    return written
-
-
-def ribbon_xml(button_id: str, label: str, image: str, tip: str) -> str:
-    """One button in the shared ``sheetpair`` tab, wired to the template's only callback."""
-    return (
-        '<customUI xmlns="http://schemas.microsoft.com/office/2006/01/customui" '
-        f'xmlns:sp="{RIBBON_NAMESPACE}">\n'
-        "  <ribbon>\n    <tabs>\n"
-        '      <tab idQ="sp:sheetpairTab" label="sheetpair">\n'
-        '        <group idQ="sp:sheetpairGroup" label="Tournament">\n'
-        f'          <button id="{escape(button_id)}" label="{escape(label)}" size="large" '
-        f'onAction="{TEMPLATE_CALLBACK}" imageMso="{escape(image)}" screentip="{escape(label)}" supertip="{escape(tip)}" />\n'
-        "        </group>\n      </tab>\n"
-        "    </tabs>\n  </ribbon>\n</customUI>\n"
-    )
+    try:
+        xlam = write_xlam(folder / XLAM_NAME, buttons, settings, Path(str(xlwings.__file__)).parent)
+    except ValueError as error:
+        raise OperationError(f"cannot build the add-in from xlwings {xlwings.__version__}: {error}") from None
+    made = Path(shutil.copy(wheel, folder)) if wheel is not None else write_wheel(folder)
+    scripts = [_write_script(folder / "install.cmd", _windows_script(), newline="\r\n"),
+               _write_script(folder / "install.command", _mac_script(), newline="\n")]
+    install = folder / "INSTALL.txt"
+    install.write_text(_install_text(buttons, xlwings.__version__), encoding="utf-8")
+    return [xlam, made, *scripts, install]
 
 
 def _summary(function: Callable[..., object]) -> str:
@@ -106,98 +102,142 @@ def _summary(function: Callable[..., object]) -> str:
     return (function.__doc__ or "").strip().splitlines()[0].replace("``", "")
 
 
-def _template() -> Path:
-    import xlwings
+# --- the wheel -----------------------------------------------------------------------------------------
 
-    template = Path(xlwings.__file__).parent / TEMPLATE_NAME
-    if not template.is_file():
-        raise OperationError(f"xlwings {xlwings.__version__} has no add-in template {TEMPLATE_NAME}")
-    with zipfile.ZipFile(template) as package:
-        ribbon = package.read("customUI/customUI.xml").decode("utf-8")
-        workbook = package.read("xl/workbook.xml").decode("utf-8")
-    if f'onAction="{TEMPLATE_CALLBACK}"' not in ribbon or f'name="_{CONFIG_SHEET}"' not in workbook:
-        raise OperationError(f"the add-in template of xlwings {xlwings.__version__} changed; "
-                             "sheetpair knows the one of xlwings 0.37")
-    return template
+def write_wheel(folder: Path) -> Path:
+    """The sheetpair wheel the install scripts install: built from the source tree when this sheetpair runs
+    from one, else packed again from the installed distribution's files (as pip installed them).
 
-
-def _write_xlam(template: Path, target: Path, ribbon: str, settings: dict[str, str]) -> None:
-    """Copies the template package, replacing the ribbon and filling and switching on its settings sheet."""
-    with zipfile.ZipFile(template) as source:
-        strings = _shared_strings(source.read("xl/sharedStrings.xml").decode("utf-8"))
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for item in source.infolist():
-                data = source.read(item.filename)
-                if item.filename == "customUI/customUI.xml":
-                    data = ribbon.encode("utf-8")
-                elif item.filename == "xl/workbook.xml":
-                    data = data.replace(f'name="_{CONFIG_SHEET}"'.encode(), f'name="{CONFIG_SHEET}"'.encode())
-                elif item.filename == "xl/worksheets/sheet1.xml":
-                    data = _fill_settings(data.decode("utf-8"), strings, settings).encode("utf-8")
-                out.writestr(item, data)
+    :raises OperationError: when neither is possible (an editable install without its source tree).
+    """
+    if (_REPO / "pyproject.toml").is_file() and (_REPO / "sheetpair" / "__init__.py").is_file():
+        done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                               "-w", str(folder), str(_REPO)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise OperationError(f"could not build the sheetpair wheel from {_REPO}: {done.stderr.strip()}")
+        return folder / WHEEL_NAME
+    return _repack_installed(folder / WHEEL_NAME)
 
 
-def _shared_strings(xml: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r"<si>(.*?)</si>", xml, flags=re.S)]
+def _repack_installed(target: Path) -> Path:
+    """A wheel holding the installed distribution's files (RECORD rewritten, pip's own markers left out)."""
+    distribution = importlib.metadata.distribution("sheetpair")
+    info = f"sheetpair-{__version__}.dist-info"
+    skipped = {f"{info}/{name}" for name in ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")}
+    files = [f for f in distribution.files or () if f.parts[0] != ".." and f.suffix != ".pyc"
+             and str(f.as_posix()) not in skipped]
+    if not any(f.as_posix() == "sheetpair/__init__.py" for f in files):
+        raise OperationError("sheetpair is installed in editable mode without its source tree: "
+                             "build the wheel with 'python -m build' instead")
+    record = []
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for file in sorted(files, key=lambda f: f.as_posix()):
+            data = file.read_binary()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            wheel.writestr(file.as_posix(), data)
+            record.append(f"{file.as_posix()},sha256={digest},{len(data)}")
+        record.append(f"{info}/RECORD,,")
+        wheel.writestr(f"{info}/RECORD", "\n".join(record) + "\n")
+    return target
 
 
-def _fill_settings(sheet_xml: str, strings: list[str], settings: dict[str, str]) -> str:
-    """Puts each setting's value in column B of the row whose column A holds its key (as the VBA reads it)."""
-    rows = {strings[int(index)].upper(): int(row) for row, index in
-            re.findall(r'<c r="A(\d+)"[^>]*t="s"[^>]*><v>(\d+)</v></c>', sheet_xml)}
-    for key, value in settings.items():
-        row = rows.get(key.upper())
-        if row is None:
-            raise OperationError(f"the add-in template has no setting {key}")
-        pattern = re.compile(rf'(<row r="{row}")([^>]*)>(.*?)</row>', flags=re.S)
-        cell = f'<c r="B{row}" s="1" t="inlineStr"><is><t>{escape(value, quote=False)}</t></is></c>'
-        sheet_xml = pattern.sub(
-            lambda m: m[1] + m[2].replace('spans="1:1"', 'spans="1:2"') + ">" + m[3] + cell + "</row>", sheet_xml, count=1)
-    return sheet_xml
+def user_settings_file() -> Path:
+    """The user's xlwings settings file of the add-in (read when the workbooks have no settings sheet)."""
+    if sys.platform == "darwin":  # inside Excel's sandbox, where its VBA may read without asking
+        return Path.home() / "Library" / "Containers" / "com.microsoft.Excel" / "Data" / SETTINGS_SHEET
+    return Path.home() / f".{PROJECT_NAME}" / SETTINGS_SHEET
 
 
-def _interpreter(given: str | None) -> tuple[str | None, str | None]:
-    """The settings key for this platform's interpreter and the Python to run the buttons with."""
-    key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
-    # python.exe, not pythonw.exe: the add-in's VBA hides the console itself and reads Python's error output
-    # from a log file when Python fails to start (sheetpair missing, for instance).
-    return key, given or sys.executable
+def configure_user(python: str) -> Path:
+    """Writes ``python`` as this platform's interpreter into :func:`user_settings_file` (one quoted
+    key-value line per setting, as the add-in's VBA reads them); returns the file."""
+    key = "Interpreter_Mac" if sys.platform == "darwin" else "Interpreter_Win"
+    target = user_settings_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(f'"{key}","{python}"\n', encoding="utf-8")
+    return target
 
 
-def _install_text(folder: Path, key: str | None, python: str | None) -> str:
-    from .. import addin
+# --- install scripts and instructions ------------------------------------------------------------------
 
-    files = "\n".join(f"    {MODULE_PREFIX}{b.name}.xlam   ({b.label})" for b in addin.BUTTONS)
-    interpreter = (f"Each add-in runs the buttons with {python} ({key} in its {CONFIG_SHEET} sheet)."
-                   if key and python else
-                   f"This folder was made on {sys.platform}: run 'sheetpair addin' again on the Windows or macOS "
-                   "computer that runs Excel, so the add-ins know its Python (or fill in Interpreter_Win / "
-                   f"Interpreter_Mac in each add-in's {CONFIG_SHEET} sheet).")
-    title = f"sheetpair {__version__}: Excel ribbon add-ins"
-    return f"""{title}
+def _write_script(path: Path, text: str, *, newline: str) -> Path:
+    path.write_bytes(text.replace("\n", newline).encode("utf-8"))
+    path.chmod(0o755)
+    return path
+
+
+def _windows_script() -> str:
+    return rf"""@echo off
+rem sheetpair {__version__}: installs sheetpair into Python and tells the Excel add-in which Python to use.
+rem Set SHEETPAIR_PYTHON to a python.exe to choose another Python than the "py" launcher's default.
+setlocal
+cd /d "%~dp0"
+rem PY keeps the quotes around a path with spaces.
+if "%SHEETPAIR_PYTHON%"=="" (set PY=py -3) else (set PY="%SHEETPAIR_PYTHON%")
+%PY% -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]" || goto failed
+%PY% -m sheetpair addin --configure || goto failed
+set "XLSTART=%APPDATA%\Microsoft\Excel\XLSTART"
+if not exist "%XLSTART%" mkdir "%XLSTART%"
+copy /y "{XLAM_NAME}" "%XLSTART%\{XLAM_NAME}" >nul || goto failed
+echo sheetpair is installed. Start Excel: the sheetpair tab is on the ribbon.
+pause
+exit /b 0
+:failed
+echo The installation failed: read the message above.
+pause
+exit /b 1
+"""
+
+
+def _mac_script() -> str:
+    startup = "$HOME/Library/Group Containers/UBF8T346G9.Office/User Content.localized/Startup.localized/Excel"
+    return f"""#!/bin/bash
+# sheetpair {__version__}: installs sheetpair into Python and tells the Excel add-in which Python to use.
+# Set SHEETPAIR_PYTHON to choose another Python than python3.
+set -euo pipefail
+cd "$(dirname "$0")"
+PY="${{SHEETPAIR_PYTHON:-python3}}"
+"$PY" -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]"
+"$PY" -m sheetpair addin --configure
+"$PY" -m xlwings runpython install
+mkdir -p "{startup}"
+cp "{XLAM_NAME}" "{startup}/{XLAM_NAME}"
+echo "sheetpair is installed. Start Excel: the sheetpair tab is on the ribbon."
+"""
+
+
+def _install_text(buttons: list[RibbonButton], xlwings_version: str) -> str:
+    title = f"sheetpair {__version__}: the Excel ribbon add-in"
+    names = "\n".join(f"    {b.label}: {b.tip}" for b in buttons)
+    return rf"""{title}
 {"=" * len(title)}
 
-This folder holds one add-in per button; together they make the "sheetpair" ribbon tab:
-{files}
-and, beside each, the small Python module it calls (keep them together in this folder:
-{folder}).
+This folder holds:
+    {XLAM_NAME}        the add-in: a "sheetpair" tab on Excel's ribbon with these buttons:
+{names}
+    {WHEEL_NAME}   sheetpair itself, for the Python that the buttons run
+    install.cmd           installs everything on Windows (double-click it)
+    install.command       installs everything on macOS (double-click it, or run it in Terminal)
 
-Install (once, Excel closed or open):
-  1. Python with sheetpair must be installed on this computer ("pip install sheetpair").
-     {interpreter}
-  2. macOS only: run "xlwings runpython install" once (lets Excel start Python).
-  3. Excel: File > Options > Add-ins > Manage: Excel Add-ins > Go... > Browse..., pick the {len(addin.BUTTONS)} .xlam
-     files in this folder, and make sure they are ticked. (Or run "xlwings addin install --dir {folder}",
-     which copies them into Excel's start-up folder; PYTHONPATH in their settings still points here.)
-  4. Trust Center: the add-ins contain xlwings' VBA; if Excel blocks macros from this folder, add it under
-     File > Options > Trust Center > Trust Center Settings > Trusted Locations.
+Install (once, with Excel closed):
+  1. Python 3.11 or newer must be installed (python.org). The install script installs sheetpair and
+     xlwings {xlwings_version} into it, writes that Python into the add-in's settings file, and copies
+     {XLAM_NAME} into Excel's start-up folder, so the tab appears whenever Excel starts.
+  2. Windows: if Windows says it protected your PC, choose "More info" > "Run anyway". If Excel later says
+     it blocked macros from this file, right-click {XLAM_NAME} in the XLSTART folder > Properties > tick
+     "Unblock", or add the folder under File > Options > Trust Center > Trust Center Settings > Trusted
+     Locations.
+  3. macOS: right-click install.command > Open the first time (it is not from the App Store).
 
-Use: open the tournament workbook; the "sheetpair" tab has Pair next round, Update standings, Make
-reports and Import TRF/CSV. Results are typed into the Result column of each round sheet.
-Errors appear in a message box and on the "sheetpair" sheet; the workbook is then left unchanged.
+Which Python the buttons use: the settings file the install script wrote
+(Windows: %USERPROFILE%\.{PROJECT_NAME}\{SETTINGS_SHEET}; macOS:
+~/Library/Containers/com.microsoft.Excel/Data/{SETTINGS_SHEET}), one line "Interpreter_Win","C:\path\python.exe"
+(or Interpreter_Mac). A sheet named {SETTINGS_SHEET} in the tournament workbook, with the key in column A and
+the value in column B, overrides it for that workbook.
 
-After upgrading xlwings or sheetpair, run "sheetpair addin" again: the add-in must match the installed
-xlwings version (its VBA loads xlwings' own DLL of that version on Windows).
+Use: open the tournament workbook; the sheetpair tab has the buttons. Errors appear in a message box and on
+the "sheetpair" sheet; the workbook is then left unchanged. After upgrading sheetpair or xlwings, make the
+add-in again ("sheetpair addin") and run the install script again.
 """
 
 

@@ -9,8 +9,10 @@ from typing import Any, TypeVar
 import click
 
 from ..core.errors import InputError, OperationError, PairingError, SheetpairError
+from ..optional import MissingExtraError
 
 EXIT_CODES: dict[type[SheetpairError], int] = {
+    MissingExtraError: 2,  # an optional dependency is not installed (the message names the extra)
     InputError: 65,       # data error in a workbook, TRF or CSV (sysexits EX_DATAERR)
     PairingError: 3,      # the round cannot be paired
     OperationError: 4,    # the request does not fit the tournament's state

@@ -20,7 +20,6 @@ from ..core.errors import InputError
 from ..core.model import Player
 from .port import CellValue, cell_int, cell_text
 
-
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
     "first_name": ("firstname", "givenname", "forename", "vorname", "prenom"),

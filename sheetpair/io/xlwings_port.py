@@ -15,10 +15,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
-import xlwings as xw
-
+from ..optional import require
 from .port import CellValue, SheetSpec
+
+if TYPE_CHECKING:
+    import xlwings as xw
+else:
+    xw = require("xlwings", "excel")
 
 TEXT_FORMAT = "@"
 """Excel's Text number format: what the arbiter types there stays text (``+/-``, ``1-0``, ``=``)."""

@@ -29,7 +29,14 @@ from ..core.model import Colour, Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import (
-    bye_candidates, drawn_by_lot, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes,
+    bye_candidates,
+    drawn_by_lot,
+    first_matching,
+    never_paired,
+    number_boards,
+    pairing_bye,
+    players_to_pair,
+    requested_byes,
     score_order,
 )
 

@@ -40,7 +40,16 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import SystemTraits, derive
 from .base import OptionSpec, Pairing, PairingSystem
-from .common import drawn_by_lot, first_matching, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes, score_order
+from .common import (
+    drawn_by_lot,
+    first_matching,
+    never_paired,
+    number_boards,
+    pairing_bye,
+    players_to_pair,
+    requested_byes,
+    score_order,
+)
 
 W, B = Colour.WHITE, Colour.BLACK
 DEALING_PATTERN = "ACDBCABD"

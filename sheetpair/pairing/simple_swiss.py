@@ -30,7 +30,13 @@ from ..core.state import PlayerState, TournamentState, derive
 from .base import Pairing, PairingSystem
 from .colours import blacks, colour_run, last_colour, whites
 from .common import (
-    Compatible, bye_candidates, had_pairing_bye, never_paired, number_boards, pairing_bye, players_to_pair,
+    Compatible,
+    bye_candidates,
+    had_pairing_bye,
+    never_paired,
+    number_boards,
+    pairing_bye,
+    players_to_pair,
     requested_byes,
 )
 from .topdown import pair_score_groups

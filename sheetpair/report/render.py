@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from ..core.results import format_points
+from ..optional import require
 from .data import Report
 
 SECTIONS: tuple[str, ...] = ("pairings", "standings", "crosstable", "tiebreaks")
@@ -81,7 +82,7 @@ def write_html(report: Report, directory: Path) -> list[Path]:
 
 def write_pdf(report: Report, path: Path, sections: Sequence[str] = SECTIONS) -> Path:
     """Writes the report as one A4 PDF with page numbers and repeated table headers."""
-    from weasyprint import HTML  # loads Pango: imported only for PDF output
+    HTML = require("weasyprint", "pdf").HTML  # loads Pango: imported only for PDF output
 
     path.parent.mkdir(parents=True, exist_ok=True)
     HTML(string=render_html(report, sections), base_url=str(path.parent)).write_pdf(str(path))

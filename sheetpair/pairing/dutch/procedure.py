@@ -37,7 +37,6 @@ from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
 
-
 BELOW = -1
 """Partner of a player whom the optimum pairs below the next score group (see :mod:`.window`)."""
 

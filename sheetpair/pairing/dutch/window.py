@@ -28,8 +28,8 @@ vertex when N is odd. Degrees are counted from [C1]/[C3] in O(rounds) per player
 from __future__ import annotations
 
 from ..matching import new_matching_computer
-from .entrants import Edition, RoundField
 from .bounds import Pairability
+from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketLog, BracketProcedure
 
 
