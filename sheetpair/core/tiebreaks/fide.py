@@ -25,9 +25,9 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import Colour, Outcome
+from ..model import Colour, Outcome, Player
 from ..results import format_points
-from ..state import RoundRecord
+from ..state import RoundRecord, TournamentState
 from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
 
 VOLUNTARY = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT, Outcome.FORFEIT_LOSS})
@@ -361,11 +361,22 @@ def _half_up(value: Fraction) -> int:
 
 def _ratings_played(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
     """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2)."""
+    return opponents_ratings(context, tpn)
+
+
+def opponents_ratings(context: TiebreakContext, tpn: int,
+                      rating: Callable[[Player], int] = lambda p: p.rating) -> list[Contribution]:
+    """The ``rating`` of each opponent met over the board, one contribution per game.
+
+    ``rating`` reads a player's rating; a pairing system that must rate every player (Dubov's provisional
+    ratings) passes its own, so that its average is the one ARO computes, not a second copy of it.
+    """
     parts = []
     for r in context.records(tpn):
         if r.played and r.opponent is not None:
-            rating = context[r.opponent].player.rating
-            parts.append(Contribution(float(rating), r.round, r.opponent, f"opponent's rating, result {format_points(r.result_fraction or 0)}",
+            rating_value = rating(context[r.opponent].player)
+            note = f"opponent's rating, result {format_points(r.result_fraction or 0)}"
+            parts.append(Contribution(float(rating_value), r.round, r.opponent, note,
                                       result=r.result_fraction))
     return parts
 
@@ -373,6 +384,16 @@ def _ratings_played(context: TiebreakContext, tpn: int, _group: Collection[int])
 def _average_rating(parts: Sequence[Contribution]) -> int:
     """ARO (10.1): the average rating, rounded to the nearest integer, .5 up."""
     return _half_up(Fraction(sum(int(c.value) for c in parts), len(parts))) if parts else 0
+
+
+def average_rating_of_opponents(state: TournamentState, tpn: int,
+                                rating: Callable[[Player], int] = lambda p: p.rating) -> int:
+    """ARO (10.1) of one player, 0 before any game played over the board, whether or not the field is rated.
+
+    The ``ARO`` tie-break is dropped when some participant is unrated (Art. 10); a pairing system that
+    rates everyone (Dubov, with provisional ratings) asks for the average itself, with its own ``rating``.
+    """
+    return _average_rating(opponents_ratings(TiebreakContext.of(state), tpn, rating))
 
 
 def performance_rating(parts: Sequence[Contribution]) -> int:
@@ -470,5 +491,6 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("RTNG", "Rating", _own_rating, needs_ratings=True),
 )
 
-__all__ = ["SPECS", "adjusted_score", "direct_encounter_order", "expected_score", "fore_context", "is_voluntary",
-           "koya_threshold", "perfect_performance", "performance_rating"]
+__all__ = ["SPECS", "adjusted_score", "average_rating_of_opponents", "direct_encounter_order", "expected_score",
+           "fore_context", "is_voluntary", "koya_threshold", "opponents_ratings", "perfect_performance",
+           "performance_rating"]
