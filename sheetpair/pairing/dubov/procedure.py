@@ -1,0 +1,393 @@
+"""The Dubov pairing procedure, C.04.4.1 Art. 3, on maximum-weight matchings.
+
+**The bye first (Art. 3.1).** In an odd field one matching decides it: every allowed pair of players weighs
+more than any bye edge, and the bye edges are ranked by 3.1.3-3.1.5 (lowest score, most games played,
+largest pairing number) among the players [C2] allows. The optimum pairs everybody else (3.1.2, [C4]) and
+gives the bye to the best-ranked candidate for whom that is possible. Nothing is enumerated.
+
+**The upfloaters (Art. 3.2.1-3.2.2).** One matching of all the players still to be paired carries the
+criteria as bit fields of one integer weight per pair, most important first: the pair exists at all (so
+the optimum pairs everybody: [C4]); [C5] a pair of residents (fewer upfloaters); [C6] one field per lower
+score, the lowest first, counting upfloaters *not* of that score (with [C5] fixing their number, this
+minimises the largest score differences first, the order of Art. 2.3.2); [C7] the two want different
+colours; and, except in the last round, [C8] the upfloater is no maximum upfloater, [C9] one field per
+upfloat count, the highest first, counting upfloaters who are not maximum upfloaters of that count, and
+[C10] the upfloater did not upfloat last round. Only pairs with a resident carry quality fields, so the
+optimum is the best bracket that still leaves the lower players completable. The number of upfloaters is
+read off the optimum (3.2.1); the *first* best set in the order of Art. 4.2 is then found greedily: each
+possible upfloater in turn (descending score, then ascending pairing number) gets a one-unit bonus on its
+pairs with residents, below every criterion; if the re-optimised matching upfloats it, it is kept (its
+other pairs are removed), otherwise no best set containing the players kept so far contains it. Each step
+is one incremental re-optimisation, so the first set is found without listing sets.
+
+**G1, G2 and the transposition (Art. 3.2.3-3.2.6)** are decided on the bracket alone, which is now closed:
+its pairing cannot change whether the players below can be paired. A second, small matching weighs [C7],
+then pairs across the initial G1/G2 split, then a bonus field. The shifters of 3.2.4 are found the same
+greedy way, in the middle-out order of Art. 4.3.3, and T2 (3.2.6) player by player: S1's first player gets
+a bonus decreasing along G2 in pairing-number order (Art. 4.4), the optimum gives it the first G2 player
+that still allows a legal pairing of the rest, and the pair is fixed. This is the first transposition in
+lexicographic order, found with |S1| re-optimisations instead of |G2|! candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ...core.errors import PairingError
+from ...core.model import Colour
+from ..matching import MatchingComputer, new_matching_computer
+from .entrants import Contender, DubovField
+
+
+@dataclass
+class ByeChoice:
+    """The pairing-allocated bye of Art. 3.1 and the candidates ranked above it that could not take it."""
+
+    player: Contender
+    passed_over: list[Contender] = field(default_factory=list)
+
+
+@dataclass
+class BracketTrace:
+    """How one bracket was paired, for the explanation (Art. 3.2)."""
+
+    score: int
+    residents: list[Contender]
+    upfloaters: list[Contender]
+    by_colour: bool
+    """True when G1 started as the White seekers; False when nobody in the bracket had played (3.2.3)."""
+    g1: list[Contender] = field(default_factory=list)
+    g2: list[Contender] = field(default_factory=list)
+    shifts: list[tuple[Contender, str]] = field(default_factory=list)
+    """(player, "G1 to G2" or "G2 to G1", in the order made (3.2.4)."""
+    s1: list[Contender] = field(default_factory=list)
+    t2: list[Contender] = field(default_factory=list)
+    passed: dict[int, list[Contender]] = field(default_factory=dict)
+    """For each S1 player, the G2 players before their opponent in 4.4 order that were not possible."""
+
+
+@dataclass
+class DubovOutcome:
+    """The pairs of a round (colours not yet given), the bye, and how each bracket was made."""
+
+    pairs: list[tuple[Contender, Contender]]
+    bye: ByeChoice | None
+    brackets: list[BracketTrace]
+
+
+def middle_out(items: Sequence[Contender]) -> list[Contender]:
+    """Art. 4.3.3: sequence numbers from the middle of the list outwards, the higher of two middles first
+    (A..G gives D, C, E, B, F, A, G)."""
+    middle = (len(items) - 1) / 2
+    order = sorted(range(len(items)), key=lambda i: (abs(i - middle), i))
+    return [items[i] for i in order]
+
+
+def _adjacency(field_: DubovField, players: Sequence[Contender]) -> list[list[int]]:
+    neighbours: list[list[int]] = [[] for _ in players]
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            if field_.allowed(a, players[j]):
+                neighbours[i].append(j)
+                neighbours[j].append(i)
+    return neighbours
+
+
+def choose_bye(field_: DubovField, players: Sequence[Contender], *, pure_python: bool = False) -> ByeChoice:
+    """Art. 3.1: the player who takes the pairing-allocated bye.
+
+    :raises PairingError: when no player [C2] allows can take it with everybody else paired ([C4]).
+    """
+    ranked = sorted((p for p in players if p.bye_eligible), key=lambda p: (p.score, -p.games, -p.number))
+    n = len(players)
+    pair_weight = 1 << (len(ranked) + 1).bit_length()
+    computer = new_matching_computer(n + 1, pair_weight * (n + 1))
+    index = {p.tpn: i for i, p in enumerate(players)}
+    for i, neighbours in enumerate(_adjacency(field_, players)):
+        for j in neighbours:
+            if i < j:
+                computer.set_edge_weight(i, j, pair_weight)
+    for rank, player in enumerate(ranked):
+        computer.set_edge_weight(index[player.tpn], n, len(ranked) - rank)
+    computer.compute_matching()
+    mates = computer.mates()
+    if any(mates[i] == i for i in range(n + 1)):
+        raise PairingError(
+            f"round {field_.round_number}: no player allowed the pairing-allocated bye ([C2]) leaves the others "
+            "a legal pairing ([C1], [C3], forbidden pairs); C.04.4.1 Art. 1.9 leaves the round to the arbiter"
+        )
+    chosen = players[mates[n]]
+    return ByeChoice(chosen, ranked[:ranked.index(chosen)])
+
+
+class _Fields:
+    """Bit positions of the criteria in the whole-field weights (see the module docstring)."""
+
+    def __init__(self, field_: DubovField, players: Sequence[Contender]) -> None:
+        width = len(players).bit_length() + 1
+        scores = sorted({p.score for p in players})
+        counts = sorted({p.upfloats for p in players if field_.is_maximum_upfloater(p)}, reverse=True)
+        quality_late = not field_.is_last_round
+        position = 2  # bits 0-1: the bonus of the greedy steps
+        self.c10 = position
+        position += width
+        c9 = {count: position + k * width for k, count in enumerate(counts)} if quality_late else {}
+        position += width * len(c9)
+        self.c8 = position
+        position += width
+        self.c7 = position
+        position += width
+        c6 = {score: position + k * width for k, score in enumerate(reversed(scores))}
+        position += width * len(c6)
+        self.c5 = position
+        position += width
+        self.complete = 1 << position
+        self.max_weight = (1 << (position + width + 1)) - 1
+        all_c6 = sum(1 << p for p in c6.values())
+        self.c6_reward = {score: all_c6 - (1 << p) for score, p in c6.items()}
+        all_c9 = sum(1 << p for p in c9.values())
+        self.c9_reward = {count: all_c9 - (1 << p) for count, p in c9.items()}
+        self.c9_none = all_c9
+        self.late = quality_late
+
+
+class FieldMatcher:
+    """The whole-field matching of Art. 3.2.1-3.2.2, bracket after bracket, re-optimised incrementally."""
+
+    def __init__(self, field_: DubovField, players: Sequence[Contender], *, pure_python: bool = False) -> None:
+        self.field = field_
+        self.players = list(players)
+        self.fields = _Fields(field_, self.players)
+        self.neighbours = _adjacency(field_, self.players)
+        self.active = set(range(len(self.players)))
+        self.computer: MatchingComputer = new_matching_computer(len(self.players), self.fields.max_weight,
+                                                                pure_python=pure_python)
+        for i, neighbours in enumerate(self.neighbours):
+            for j in neighbours:
+                if i < j:
+                    self.computer.set_edge_weight(i, j, self.fields.complete)
+        self.computer.compute_matching()
+        if any(self.computer.mates()[i] == i for i in self.active):
+            raise PairingError(
+                f"round {field_.round_number}: the players cannot all be paired without a rematch, two equal "
+                "absolute colour preferences or a forbidden pair ([C1], [C3], [C4]); C.04.4.1 Art. 1.9 leaves "
+                "the round to the arbiter"
+            )
+
+    def _weight(self, resident: Contender, other: Contender, residents: set[int]) -> int:
+        f = self.fields
+        weight = f.complete
+        if resident.preference is not other.preference:
+            weight |= 1 << f.c7
+        if other.tpn in residents:
+            return weight | 1 << f.c5
+        weight += f.c6_reward[other.score]
+        if f.late:
+            maximum = self.field.is_maximum_upfloater(other)
+            weight += f.c9_reward[other.upfloats] if maximum else f.c9_none
+            if not maximum:
+                weight |= 1 << f.c8
+            if not other.upfloated_last_round:
+                weight |= 1 << f.c10
+        return weight
+
+    def _edge_weight(self, i: int, j: int, residents: set[int], resident_tpns: set[int]) -> int:
+        if i in residents:
+            return self._weight(self.players[i], self.players[j], resident_tpns)
+        return self._weight(self.players[j], self.players[i], resident_tpns)
+
+    def _upfloats_with_bonus(self, candidate: int, residents: set[int], resident_tpns: set[int]) -> bool:
+        """Whether some best matching upfloats ``candidate``: a one-unit bonus on its pairs with residents
+        (below every criterion) makes the optimum upfloat it if any best matching does."""
+        links = [r for r in self.neighbours[candidate] if r in residents]
+        for r in links:
+            self.computer.set_edge_weight(candidate, r, self._edge_weight(r, candidate, residents, resident_tpns) + 1)
+        self.computer.compute_matching()
+        for r in links:
+            self.computer.set_edge_weight(candidate, r, self._edge_weight(r, candidate, residents, resident_tpns))
+        return self.computer.mates()[candidate] in residents
+
+    def next_bracket(self) -> tuple[list[Contender], list[Contender]]:
+        """The residents of the highest remaining score and the first best set of upfloaters (3.2.1-3.2.2)."""
+        players = self.players
+        top = max(players[i].score for i in self.active)
+        residents = [i for i in sorted(self.active) if players[i].score == top]
+        resident_tpns = {players[i].tpn for i in residents}
+        resident_set = set(residents)
+        for r in residents:
+            for x in self.neighbours[r]:
+                if x in self.active:
+                    self.computer.set_edge_weight(r, x, self._edge_weight(r, x, resident_set, resident_tpns))
+        self.computer.compute_matching()
+        lowers = [i for i in sorted(self.active) if i not in resident_set]  # 4.2.2: score, then pairing number
+        need = sum(1 for i in lowers if self.computer.mates()[i] in resident_set)
+        chosen: list[int] = []
+        for candidate in lowers:
+            if need == len(chosen):
+                break
+            if (self.computer.mates()[candidate] in resident_set
+                    or self._upfloats_with_bonus(candidate, resident_set, resident_tpns)):
+                chosen.append(candidate)
+                for x in self.neighbours[candidate]:
+                    if x in self.active and x not in resident_set:
+                        self.computer.set_edge_weight(candidate, x, 0)
+        self._close(residents + chosen)
+        return [players[i] for i in residents], [players[i] for i in chosen]
+
+    def _close(self, members: list[int]) -> None:
+        """Takes a paired bracket out of the matching: its players' pairs all weigh nothing from now on."""
+        for i in members:
+            for x in self.neighbours[i]:
+                if x in self.active:
+                    self.computer.set_edge_weight(i, x, 0)
+            self.active.discard(i)
+
+
+class BracketMatcher:
+    """The small matching of one closed bracket for Art. 3.2.3-3.2.6."""
+
+    def __init__(self, field_: DubovField, residents: list[Contender], upfloaters: list[Contender],
+                 *, pure_python: bool = False) -> None:
+        self.members = residents + upfloaters
+        self.trace = BracketTrace(residents[0].score, residents, upfloaters, any(p.games for p in self.members))
+        if self.trace.by_colour:
+            g1 = [p for p in self.members if p.preference is Colour.WHITE]
+        else:
+            g1 = sorted(self.members, key=lambda p: p.number)[: len(self.members) // 2]
+        self.g1 = g1
+        self.g2 = [p for p in self.members if p not in g1]
+        self.trace.g1, self.trace.g2 = list(self.g1), list(self.g2)
+        self.index = {p.tpn: i for i, p in enumerate(self.members)}
+        width = len(self.members).bit_length() + 1
+        self.cross, self.c7, self.complete = 1 << width, 1 << (2 * width), 1 << (3 * width)
+        self.computer = new_matching_computer(len(self.members), (1 << (4 * width)) - 1, pure_python=pure_python)
+        upfloating = {p.tpn for p in upfloaters}
+        in_g1 = {p.tpn for p in g1}
+        self.base: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(self.members):
+            for j in range(i + 1, len(self.members)):
+                b = self.members[j]
+                if field_.allowed(a, b) and not (a.tpn in upfloating and b.tpn in upfloating):
+                    weight = self.complete
+                    weight |= self.c7 if a.preference is not b.preference else 0
+                    weight |= self.cross if (a.tpn in in_g1) != (b.tpn in in_g1) else 0
+                    self.base[(i, j)] = weight
+                    self.computer.set_edge_weight(i, j, weight)
+        self.computer.compute_matching()
+
+    def _edge(self, a: Contender, b: Contender) -> tuple[int, int]:
+        i, j = self.index[a.tpn], self.index[b.tpn]
+        return (i, j) if i < j else (j, i)
+
+    def _set(self, a: Contender, b: Contender, bonus: int) -> None:
+        key = self._edge(a, b)
+        if key in self.base:
+            self.computer.set_edge_weight(*key, self.base[key] + bonus)
+
+    def _remove(self, a: Contender, b: Contender) -> None:
+        key = self._edge(a, b)
+        if self.base.pop(key, None) is not None:
+            self.computer.set_edge_weight(*key, 0)
+
+    def mate(self, player: Contender) -> Contender:
+        return self.members[self.computer.mates()[self.index[player.tpn]]]
+
+    def _within(self, player: Contender, group: list[Contender]) -> bool:
+        mate = self.mate(player)
+        return mate is not player and mate in group
+
+    def _shift(self, source: list[Contender], destination: list[Contender], need: int,
+               key: Callable[[Contender], tuple[int, ...]], label: str) -> None:
+        """Moves the first ``need`` players of ``source`` in Art. 4.3 order that some best pairing pairs
+        inside ``source``; each one moved is then paired with a ``source`` player (3.2.4)."""
+        for player in middle_out(sorted(source, key=key)):
+            if need == 0:
+                return
+            if not self._within(player, source):
+                for other in source:
+                    self._set(player, other, 1)
+                self.computer.compute_matching()
+                for other in source:
+                    self._set(player, other, 0)
+            if self._within(player, source):
+                need -= 1
+                source.remove(player)
+                for other in destination:
+                    self._remove(player, other)
+                destination.append(player)
+                self.trace.shifts.append((player, label))
+
+    def _pairs_within(self, group: list[Contender]) -> int:
+        return sum(1 for p in group if self._within(p, group)) // 2
+
+    def recompose(self) -> None:
+        """Art. 3.2.4: unavoidable pairs inside the smaller subgroup (G1 if equal) are broken by shifting one
+        player of each, then the larger subgroup gives players to the smaller until both are equal."""
+        def g1_key(p: Contender) -> tuple[int, ...]:
+            return (p.aro, p.number)
+
+        def g2_key(p: Contender) -> tuple[int, ...]:
+            return (p.number,)
+
+        if len(self.g1) <= len(self.g2):
+            self._shift(self.g1, self.g2, self._pairs_within(self.g1), g1_key, "G1 to G2")
+        else:
+            self._shift(self.g2, self.g1, self._pairs_within(self.g2), g2_key, "G2 to G1")
+        if len(self.g1) < len(self.g2):
+            self._shift(self.g2, self.g1, (len(self.g2) - len(self.g1)) // 2, g2_key, "G2 to G1")
+        elif len(self.g1) > len(self.g2):
+            self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_key, "G1 to G2")
+
+    def transpose(self, field_: DubovField) -> list[tuple[Contender, Contender]]:
+        """Art. 3.2.5-3.2.6: S1 by ascending ARO, then pairing number; each S1 player in turn gets the first
+        G2 player (ascending pairing number, Art. 4.4) that still allows a legal pairing of the others."""
+        for group in (self.g1, self.g2):
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    self._remove(a, b)
+        s1 = sorted(self.g1, key=lambda p: (p.aro, p.number))
+        free = sorted(self.g2, key=lambda p: p.number)
+        pairs = []
+        for player in s1:
+            for k, other in enumerate(free):
+                self._set(player, other, len(free) - k)
+            self.computer.compute_matching()
+            partner = self.mate(player)
+            if partner not in free:
+                raise PairingError(f"round {field_.round_number}: the bracket of player {player.tpn} "
+                                   "lost its legal pairing (C.04.4.1 Art. 3.2.6)")
+            self.trace.passed[player.tpn] = free[: free.index(partner)]
+            free.remove(partner)
+            for other in self.members:
+                if other is not partner:
+                    self._remove(player, other)
+                if other is not player:
+                    self._remove(partner, other)
+            pairs.append((player, partner))
+        self.trace.s1 = s1
+        self.trace.t2 = [partner for _, partner in pairs]
+        return pairs
+
+
+def pair_round(field_: DubovField, *, pure_python: bool = False) -> DubovOutcome:
+    """Pairs the round: the bye first (3.1), then the brackets from the highest score down (3.2).
+
+    :raises PairingError: when the absolute criteria leave no complete pairing (Art. 1.9).
+    """
+    players = list(field_.contenders)
+    bye = None
+    if len(players) % 2:
+        bye = choose_bye(field_, players, pure_python=pure_python)
+        players.remove(bye.player)
+    pairs: list[tuple[Contender, Contender]] = []
+    brackets: list[BracketTrace] = []
+    if players:
+        matcher = FieldMatcher(field_, players, pure_python=pure_python)
+        while matcher.active:
+            residents, upfloaters = matcher.next_bracket()
+            bracket = BracketMatcher(field_, residents, upfloaters, pure_python=pure_python)
+            bracket.recompose()
+            pairs += bracket.transpose(field_)
+            brackets.append(bracket.trace)
+    return DubovOutcome(pairs, bye, brackets)
