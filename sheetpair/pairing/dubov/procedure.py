@@ -215,12 +215,15 @@ class FieldMatcher:
         residents = [i for i in sorted(self.active) if players[i].score == top]
         resident_tpns = {players[i].tpn for i in residents}
         resident_set = set(residents)
+        lowers = [i for i in sorted(self.active) if i not in resident_set]  # 4.2.2: score, then pairing number
+        if not lowers:  # the last bracket: the whole rest, known to be completable
+            self.active.clear()
+            return [players[i] for i in residents], []
         for r in residents:
             for x in self.neighbours[r]:
-                if x in self.active:
+                if x in self.active and (x not in resident_set or r < x):
                     self.computer.set_edge_weight(r, x, self._edge_weight(r, x, resident_set, resident_tpns))
         self.computer.compute_matching()
-        lowers = [i for i in sorted(self.active) if i not in resident_set]  # 4.2.2: score, then pairing number
         need = sum(1 for i in lowers if self.computer.mates()[i] in resident_set)
         chosen: list[int] = []
         for candidate in lowers:
@@ -236,39 +239,34 @@ class FieldMatcher:
         return [players[i] for i in residents], [players[i] for i in chosen]
 
     def _close(self, members: list[int]) -> None:
-        """Takes a paired bracket out of the matching: its players' pairs all weigh nothing from now on."""
+        """Takes a paired bracket out of the matching: no pair joins it to the players still to be paired, so
+        the bracket's own pairs never change what is best for them."""
+        self.active.difference_update(members)
         for i in members:
             for x in self.neighbours[i]:
                 if x in self.active:
                     self.computer.set_edge_weight(i, x, 0)
-            self.active.discard(i)
 
 
 class BracketMatcher:
     """The small matching of one closed bracket for Art. 3.2.3-3.2.6."""
 
-    def __init__(self, field_: DubovField, residents: list[Contender], upfloaters: list[Contender],
-                 *, pure_python: bool = False) -> None:
-        self.members = residents + upfloaters
-        self.trace = BracketTrace(residents[0].score, residents, upfloaters, any(p.games for p in self.members))
-        if self.trace.by_colour:
-            g1 = [p for p in self.members if p.preference is Colour.WHITE]
-        else:
-            g1 = sorted(self.members, key=lambda p: p.number)[: len(self.members) // 2]
-        self.g1 = g1
-        self.g2 = [p for p in self.members if p not in g1]
-        self.trace.g1, self.trace.g2 = list(self.g1), list(self.g2)
+    def __init__(self, field_: DubovField, trace: BracketTrace, *, pure_python: bool = False) -> None:
+        self.members = trace.residents + trace.upfloaters
+        self.trace = trace
+        self.g1, self.g2 = list(trace.g1), list(trace.g2)
         self.index = {p.tpn: i for i, p in enumerate(self.members)}
         width = len(self.members).bit_length() + 1
-        self.cross, self.c7, self.complete = 1 << width, 1 << (2 * width), 1 << (3 * width)
-        self.computer = new_matching_computer(len(self.members), (1 << (4 * width)) - 1, pure_python=pure_python)
-        upfloating = {p.tpn for p in upfloaters}
-        in_g1 = {p.tpn for p in g1}
+        seq = 2 * width + 1  # the bonus field holds |S1| hints plus one player's bonus times (|S1| + 1)
+        self.cross, self.c7, self.complete = 1 << seq, 1 << (seq + width), 1 << (seq + 2 * width)
+        self.computer = new_matching_computer(len(self.members), (1 << (seq + 3 * width)) - 1,
+                                              pure_python=pure_python)
+        in_g1 = {p.tpn for p in self.g1}
         self.base: dict[tuple[int, int], int] = {}
         for i, a in enumerate(self.members):
             for j in range(i + 1, len(self.members)):
                 b = self.members[j]
-                if field_.allowed(a, b) and not (a.tpn in upfloating and b.tpn in upfloating):
+                if may_pair_in_bracket(field_, trace, a, b):
                     weight = self.complete
                     weight |= self.c7 if a.preference is not b.preference else 0
                     weight |= self.cross if (a.tpn in in_g1) != (b.tpn in in_g1) else 0
@@ -339,35 +337,87 @@ class BracketMatcher:
         elif len(self.g1) > len(self.g2):
             self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_key, "G1 to G2")
 
-    def transpose(self, field_: DubovField) -> list[tuple[Contender, Contender]]:
-        """Art. 3.2.5-3.2.6: S1 by ascending ARO, then pairing number; each S1 player in turn gets the first
-        G2 player (ascending pairing number, Art. 4.4) that still allows a legal pairing of the others."""
+    def _keep_cross_pairs(self) -> None:
+        """After 3.2.4 every pair joins G1 to G2: pairs inside a subgroup go."""
         for group in (self.g1, self.g2):
             for i, a in enumerate(group):
                 for b in group[i + 1:]:
                     self._remove(a, b)
+
+    def _fix(self, player: Contender, partner: Contender) -> None:
+        """Keeps ``player`` and ``partner`` together: every other pair of theirs goes."""
+        for other in self.members:
+            if other is not partner:
+                self._remove(player, other)
+            if other is not player:
+                self._remove(partner, other)
+
+    def transpose(self, field_: DubovField) -> list[tuple[Contender, Contender]]:
+        """Art. 3.2.5-3.2.6: S1 by ascending ARO, then pairing number; each S1 player in turn gets the first
+        G2 player (ascending pairing number, Art. 4.4) that still allows a legal pairing of the others.
+
+        A one-unit hint on each pair S1[k]-G2[k] lets the first optimum follow the natural order wherever it
+        can; a player whose optimal opponent is already the first one it may meet at all is paired without a
+        new optimisation. Otherwise the player's pairs get a bonus decreasing along G2, scaled above all the
+        hints together, and the re-optimised matching gives its first possible opponent.
+        """
+        self._keep_cross_pairs()
         s1 = sorted(self.g1, key=lambda p: (p.aro, p.number))
         free = sorted(self.g2, key=lambda p: p.number)
+        for player, other in zip(s1, free):
+            self._set(player, other, 1)
+        self.computer.compute_matching()
+        scale = len(s1) + 1
         pairs = []
         for player in s1:
-            for k, other in enumerate(free):
-                self._set(player, other, len(free) - k)
-            self.computer.compute_matching()
-            partner = self.mate(player)
-            if partner not in free:
+            possible = [other for other in free if self._edge(player, other) in self.base]
+            if not possible:
                 raise PairingError(f"round {field_.round_number}: the bracket of player {player.tpn} "
                                    "lost its legal pairing (C.04.4.1 Art. 3.2.6)")
+            if self.mate(player) is not possible[0]:
+                for k, other in enumerate(free):
+                    self._set(player, other, (len(free) - k) * scale)
+                self.computer.compute_matching()
+            partner = self.mate(player)
             self.trace.passed[player.tpn] = free[: free.index(partner)]
             free.remove(partner)
-            for other in self.members:
-                if other is not partner:
-                    self._remove(player, other)
-                if other is not player:
-                    self._remove(partner, other)
+            self._fix(player, partner)
             pairs.append((player, partner))
         self.trace.s1 = s1
         self.trace.t2 = [partner for _, partner in pairs]
         return pairs
+
+
+def may_pair_in_bracket(field_: DubovField, trace: BracketTrace, a: Contender, b: Contender) -> bool:
+    """The absolute criteria, and no two upfloaters together: the set of upfloaters is the smallest
+    (3.2.1), so each of them meets a resident."""
+    return field_.allowed(a, b) and not (a in trace.upfloaters and b in trace.upfloaters)
+
+
+def pair_bracket(field_: DubovField, residents: list[Contender], upfloaters: list[Contender],
+                 *, pure_python: bool = False) -> tuple[list[tuple[Contender, Contender]], BracketTrace]:
+    """Art. 3.2.3-3.2.6 for one closed bracket.
+
+    G1 is the White seekers, or the first half by pairing number when nobody in the bracket has played
+    (3.2.3). When G1 and G2 are of equal size and S1[k] may meet G2[k] for every k, that is the pairing:
+    it puts every White seeker against a Black seeker (no colour preference lost, so nothing to shift by
+    3.2.4) and it is the first transposition (3.2.6). Otherwise the bracket's matching decides.
+    """
+    members = residents + upfloaters
+    trace = BracketTrace(residents[0].score, residents, upfloaters, any(p.games for p in members))
+    if trace.by_colour:
+        trace.g1 = [p for p in members if p.preference is Colour.WHITE]
+    else:
+        trace.g1 = sorted(members, key=lambda p: p.number)[: len(members) // 2]
+    trace.g2 = [p for p in members if p not in trace.g1]
+    s1 = sorted(trace.g1, key=lambda p: (p.aro, p.number))
+    t2 = sorted(trace.g2, key=lambda p: p.number)
+    if len(s1) == len(t2) and all(may_pair_in_bracket(field_, trace, a, b) for a, b in zip(s1, t2)):
+        trace.s1, trace.t2 = s1, t2
+        return list(zip(s1, t2)), trace
+    matcher = BracketMatcher(field_, trace, pure_python=pure_python)
+    matcher.recompose()
+    return matcher.transpose(field_), trace
 
 
 def pair_round(field_: DubovField, *, pure_python: bool = False) -> DubovOutcome:
@@ -386,8 +436,7 @@ def pair_round(field_: DubovField, *, pure_python: bool = False) -> DubovOutcome
         matcher = FieldMatcher(field_, players, pure_python=pure_python)
         while matcher.active:
             residents, upfloaters = matcher.next_bracket()
-            bracket = BracketMatcher(field_, residents, upfloaters, pure_python=pure_python)
-            bracket.recompose()
-            pairs += bracket.transpose(field_)
-            brackets.append(bracket.trace)
+            bracket_pairs, trace = pair_bracket(field_, residents, upfloaters, pure_python=pure_python)
+            pairs += bracket_pairs
+            brackets.append(trace)
     return DubovOutcome(pairs, bye, brackets)
