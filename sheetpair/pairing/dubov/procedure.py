@@ -121,7 +121,7 @@ def choose_bye(field_: DubovField, players: Sequence[Contender], *, pure_python:
     return ByeChoice(chosen, ranked[:ranked.index(chosen)])
 
 
-class _Fields:
+class CriterionFields:
     """Bit positions of the criteria in the whole-field weights (see the module docstring)."""
 
     def __init__(self, field_: DubovField, players: Sequence[Contender]) -> None:
@@ -150,6 +150,24 @@ class _Fields:
         self.c9_reward = {count: all_c9 - (1 << p) for count, p in c9.items()}
         self.c9_none = all_c9
         self.late = quality_late
+        self.field = field_
+
+    def weight(self, resident: Contender, other: Contender, residents: set[int]) -> int:
+        """The weight of a pair with at least one resident (``residents`` holds their start numbers)."""
+        weight = self.complete
+        if resident.preference is not other.preference:
+            weight |= 1 << self.c7
+        if other.tpn in residents:
+            return weight | 1 << self.c5
+        weight += self.c6_reward[other.score]
+        if self.late:
+            maximum = self.field.is_maximum_upfloater(other)
+            weight += self.c9_reward[other.upfloats] if maximum else self.c9_none
+            if not maximum:
+                weight |= 1 << self.c8
+            if not other.upfloated_last_round:
+                weight |= 1 << self.c10
+        return weight
 
 
 class FieldMatcher:
@@ -158,7 +176,7 @@ class FieldMatcher:
     def __init__(self, field_: DubovField, players: Sequence[Contender], *, pure_python: bool = False) -> None:
         self.field = field_
         self.players = list(players)
-        self.fields = _Fields(field_, self.players)
+        self.fields = CriterionFields(field_, self.players)
         self.neighbours = _adjacency(field_, self.players)
         self.active = set(range(len(self.players)))
         self.computer: MatchingComputer = new_matching_computer(len(self.players), self.fields.max_weight,
@@ -175,27 +193,10 @@ class FieldMatcher:
                 "the round to the arbiter"
             )
 
-    def _weight(self, resident: Contender, other: Contender, residents: set[int]) -> int:
-        f = self.fields
-        weight = f.complete
-        if resident.preference is not other.preference:
-            weight |= 1 << f.c7
-        if other.tpn in residents:
-            return weight | 1 << f.c5
-        weight += f.c6_reward[other.score]
-        if f.late:
-            maximum = self.field.is_maximum_upfloater(other)
-            weight += f.c9_reward[other.upfloats] if maximum else f.c9_none
-            if not maximum:
-                weight |= 1 << f.c8
-            if not other.upfloated_last_round:
-                weight |= 1 << f.c10
-        return weight
-
     def _edge_weight(self, i: int, j: int, residents: set[int], resident_tpns: set[int]) -> int:
         if i in residents:
-            return self._weight(self.players[i], self.players[j], resident_tpns)
-        return self._weight(self.players[j], self.players[i], resident_tpns)
+            return self.fields.weight(self.players[i], self.players[j], resident_tpns)
+        return self.fields.weight(self.players[j], self.players[i], resident_tpns)
 
     def _upfloats_with_bonus(self, candidate: int, residents: set[int], resident_tpns: set[int]) -> bool:
         """Whether some best matching upfloats ``candidate``: a one-unit bonus on its pairs with residents
@@ -420,11 +421,16 @@ def pair_bracket(field_: DubovField, residents: list[Contender], upfloaters: lis
     return matcher.transpose(field_), trace
 
 
-def pair_round(field_: DubovField, *, pure_python: bool = False) -> DubovOutcome:
+def pair_round(field_: DubovField, *, pure_python: bool = False, windowed: bool = True) -> DubovOutcome:
     """Pairs the round: the bye first (3.1), then the brackets from the highest score down (3.2).
+
+    Brackets are chosen on their own relaxed matchings while that provably gives the whole-field answer
+    (:mod:`.window`); ``windowed=False`` always uses the whole-field matching (the tests compare the two).
 
     :raises PairingError: when the absolute criteria leave no complete pairing (Art. 1.9).
     """
+    from .window import WindowedBrackets
+
     players = list(field_.contenders)
     bye = None
     if len(players) % 2:
@@ -432,11 +438,21 @@ def pair_round(field_: DubovField, *, pure_python: bool = False) -> DubovOutcome
         players.remove(bye.player)
     pairs: list[tuple[Contender, Contender]] = []
     brackets: list[BracketTrace] = []
-    if players:
-        matcher = FieldMatcher(field_, players, pure_python=pure_python)
-        while matcher.active:
-            residents, upfloaters = matcher.next_bracket()
-            bracket_pairs, trace = pair_bracket(field_, residents, upfloaters, pure_python=pure_python)
-            pairs += bracket_pairs
-            brackets.append(trace)
+    window = WindowedBrackets(field_, players, pure_python=pure_python) if windowed and players else None
+    if window is not None and not window.is_proven_complete():
+        window = None
+    remaining = {p.tpn for p in players}
+    matcher: FieldMatcher | None = None
+    while remaining:
+        chosen = window.next_bracket() if window is not None else None
+        if chosen is None:
+            window = None
+            if matcher is None:
+                matcher = FieldMatcher(field_, [p for p in players if p.tpn in remaining], pure_python=pure_python)
+            chosen = matcher.next_bracket()
+        residents, upfloaters = chosen
+        remaining -= {p.tpn for p in residents + upfloaters}
+        bracket_pairs, trace = pair_bracket(field_, residents, upfloaters, pure_python=pure_python)
+        pairs += bracket_pairs
+        brackets.append(trace)
     return DubovOutcome(pairs, bye, brackets)
