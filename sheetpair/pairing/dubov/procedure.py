@@ -37,7 +37,9 @@ from dataclasses import dataclass, field
 from ...core.errors import PairingError
 from ...core.model import Colour
 from ..matching import MatchingComputer, new_matching_computer
+from .criteria import CriterionFields
 from .entrants import Contender, DubovField
+from .window import WindowedBrackets
 
 
 @dataclass
@@ -119,55 +121,6 @@ def choose_bye(field_: DubovField, players: Sequence[Contender], *, pure_python:
         )
     chosen = players[mates[n]]
     return ByeChoice(chosen, ranked[:ranked.index(chosen)])
-
-
-class CriterionFields:
-    """Bit positions of the criteria in the whole-field weights (see the module docstring)."""
-
-    def __init__(self, field_: DubovField, players: Sequence[Contender]) -> None:
-        width = len(players).bit_length() + 1
-        scores = sorted({p.score for p in players})
-        counts = sorted({p.upfloats for p in players if field_.is_maximum_upfloater(p)}, reverse=True)
-        quality_late = not field_.is_last_round
-        position = 2  # bits 0-1: the bonus of the greedy steps
-        self.c10 = position
-        position += width
-        c9 = {count: position + k * width for k, count in enumerate(counts)} if quality_late else {}
-        position += width * len(c9)
-        self.c8 = position
-        position += width
-        self.c7 = position
-        position += width
-        c6 = {score: position + k * width for k, score in enumerate(reversed(scores))}
-        position += width * len(c6)
-        self.c5 = position
-        position += width
-        self.complete = 1 << position
-        self.max_weight = (1 << (position + width + 1)) - 1
-        all_c6 = sum(1 << p for p in c6.values())
-        self.c6_reward = {score: all_c6 - (1 << p) for score, p in c6.items()}
-        all_c9 = sum(1 << p for p in c9.values())
-        self.c9_reward = {count: all_c9 - (1 << p) for count, p in c9.items()}
-        self.c9_none = all_c9
-        self.late = quality_late
-        self.field = field_
-
-    def weight(self, resident: Contender, other: Contender, residents: set[int]) -> int:
-        """The weight of a pair with at least one resident (``residents`` holds their start numbers)."""
-        weight = self.complete
-        if resident.preference is not other.preference:
-            weight |= 1 << self.c7
-        if other.tpn in residents:
-            return weight | 1 << self.c5
-        weight += self.c6_reward[other.score]
-        if self.late:
-            maximum = self.field.is_maximum_upfloater(other)
-            weight += self.c9_reward[other.upfloats] if maximum else self.c9_none
-            if not maximum:
-                weight |= 1 << self.c8
-            if not other.upfloated_last_round:
-                weight |= 1 << self.c10
-        return weight
 
 
 class FieldMatcher:
@@ -429,8 +382,6 @@ def pair_round(field_: DubovField, *, pure_python: bool = False, windowed: bool 
 
     :raises PairingError: when the absolute criteria leave no complete pairing (Art. 1.9).
     """
-    from .window import WindowedBrackets
-
     players = list(field_.contenders)
     bye = None
     if len(players) % 2:

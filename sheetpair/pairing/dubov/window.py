@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..matching import new_matching_computer
+from ..matching import MatchingComputer, new_matching_computer
+from .criteria import CriterionFields
 from .entrants import Contender, DubovField
-from .procedure import CriterionFields
 
 
 def dirac_complete(players: set[int], degree: dict[int, int]) -> bool:
@@ -86,10 +86,10 @@ class WindowedBrackets:
             return None
         return residents, chosen
 
-    def _choose(self, residents: list[Contender], lowers: list[Contender]) -> list[Contender] | None:
-        """The first best set of upfloaters of the relaxed matching, or ``None`` if a resident has no partner."""
+    def _relaxed_matcher(self, residents: list[Contender], vertices: list[Contender]
+                         ) -> tuple[MatchingComputer, list[list[tuple[int, int]]]]:
+        """The bracket's relaxed matching: pairs with a resident only, a resident covered counting most."""
         fields = self.fields
-        vertices = residents + lowers
         resident_tpns = {p.tpn for p in residents}
         computer = new_matching_computer(len(vertices), fields.max_weight, pure_python=self.pure_python)
         links: list[list[tuple[int, int]]] = [[] for _ in vertices]  # per lower player: (resident, weight)
@@ -101,23 +101,33 @@ class WindowedBrackets:
                     computer.set_edge_weight(i, j, weight)
                     links[j].append((i, weight))
         computer.compute_matching()
-        mates = computer.mates()
-        if any(mates[i] == i for i in range(len(residents))):
+        return computer, links
+
+    def _choose(self, residents: list[Contender], lowers: list[Contender]) -> list[Contender] | None:
+        """The first best set of upfloaters of the relaxed matching, or ``None`` if a resident has no partner."""
+        vertices = residents + lowers
+        computer, links = self._relaxed_matcher(residents, vertices)
+        count = len(residents)
+
+        def upfloated(j: int) -> bool:
+            mate = computer.mates()[j]
+            return mate != j and mate < count
+
+        if any(computer.mates()[i] == i for i in range(count)):
             return None
-        need = sum(1 for j in range(len(residents), len(vertices)) if mates[j] < len(residents))
+        need = sum(1 for j in range(count, len(vertices)) if upfloated(j))
         chosen: list[Contender] = []
-        for j in range(len(residents), len(vertices)):
+        for j in range(count, len(vertices)):
             if len(chosen) == need:
                 break
-            if mates[j] >= len(residents) or mates[j] == j:
+            if not upfloated(j):
                 for i, weight in links[j]:
                     computer.set_edge_weight(i, j, weight + 1)
                 computer.compute_matching()
                 for i, weight in links[j]:
                     computer.set_edge_weight(i, j, weight)
-                mates = computer.mates()
-            if mates[j] < len(residents) and mates[j] != j:
+            if upfloated(j):
                 chosen.append(vertices[j])
                 for i, weight in links[j]:
-                    computer.set_edge_weight(i, j, weight + fields.complete)
+                    computer.set_edge_weight(i, j, weight + self.fields.complete)
         return chosen
