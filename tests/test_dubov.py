@@ -14,6 +14,7 @@ import json
 import random
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -26,7 +27,9 @@ from sheetpair.core.errors import InputError, PairingError
 from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
+from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import load_trf
+from sheetpair.io.workbook import load_tournament, save_tournament
 from sheetpair.pairing import SYSTEMS, get_system
 from sheetpair.pairing.dubov import DUBOV
 from sheetpair.pairing.dubov.colours import allocate
@@ -448,3 +451,14 @@ def test_dirac_test_proves_only_what_it_can() -> None:
     assert not dirac_complete({1, 2, 3}, {1: 2, 2: 2, 3: 2})
     assert dirac_complete({1, 2, 3, 4}, {1: 2, 2: 2, 3: 2, 4: 2})
     assert not dirac_complete({1, 2, 3, 4}, {1: 1, 2: 2, 3: 2, 4: 2})
+
+
+def test_the_provisional_rating_round_trips_through_the_players_sheet(tmp_path: Path) -> None:
+    """Art. 1.1: the arbiter types the provisional rating in the Players sheet; an empty cell reads as none."""
+    tournament = field_of(4)
+    tournament.players[3] = replace(tournament.players[3], rating=0, provisional_rating=1450)
+    port = OpenpyxlPort(tmp_path / "event.xlsx", create=True)
+    save_tournament(port, tournament)
+    port.save()
+    players = load_tournament(OpenpyxlPort(tmp_path / "event.xlsx")).players
+    assert [(p.rating, p.provisional_rating) for p in players][2:] == [(2470, 0), (0, 1450)]

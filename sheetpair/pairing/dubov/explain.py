@@ -51,7 +51,7 @@ def bracket_lines(field_: DubovField, trace: BracketTrace) -> list[str]:
         lines.append(f"  nobody has played: G1 is the first half by pairing number {_names(trace.g1)}; "
                      f"G2 {_names(trace.g2)} (3.2.3)")
     for player, label in trace.shifts:
-        lines.append(f"  {player.tpn} shifted {label} (3.2.4, middle-out order of Art. 4.3)")
+        lines.append(f"  {player.tpn} shifted {label} (3.2.4; the first possible in the middle-out order of Art. 4.3)")
     s1 = ", ".join(f"{p.tpn} (ARO {p.aro})" for p in trace.s1)
     lines.append(f"  S1 by ascending ARO: {s1}; T2 {_names(trace.t2)} (3.2.5, 3.2.6)")
     return lines

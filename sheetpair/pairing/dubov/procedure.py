@@ -282,14 +282,15 @@ class BracketMatcher:
         def g2_key(p: Contender) -> tuple[int, ...]:
             return (p.number,)
 
+        unavoidable, equalise = "a pair inside the smaller subgroup is unavoidable", "to equalise the subgroups"
         if len(self.g1) <= len(self.g2):
-            self._shift(self.g1, self.g2, self._pairs_within(self.g1), g1_key, "G1 to G2")
+            self._shift(self.g1, self.g2, self._pairs_within(self.g1), g1_key, f"G1 to G2: {unavoidable}")
         else:
-            self._shift(self.g2, self.g1, self._pairs_within(self.g2), g2_key, "G2 to G1")
+            self._shift(self.g2, self.g1, self._pairs_within(self.g2), g2_key, f"G2 to G1: {unavoidable}")
         if len(self.g1) < len(self.g2):
-            self._shift(self.g2, self.g1, (len(self.g2) - len(self.g1)) // 2, g2_key, "G2 to G1")
+            self._shift(self.g2, self.g1, (len(self.g2) - len(self.g1)) // 2, g2_key, f"G2 to G1 {equalise}")
         elif len(self.g1) > len(self.g2):
-            self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_key, "G1 to G2")
+            self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_key, f"G1 to G2 {equalise}")
 
     def _keep_cross_pairs(self) -> None:
         """After 3.2.4 every pair joins G1 to G2: pairs inside a subgroup go."""
