@@ -462,3 +462,17 @@ def test_the_provisional_rating_round_trips_through_the_players_sheet(tmp_path: 
     port.save()
     players = load_tournament(OpenpyxlPort(tmp_path / "event.xlsx")).players
     assert [(p.rating, p.provisional_rating) for p in players][2:] == [(2470, 0), (0, 1450)]
+
+
+def test_late_entry_and_withdrawal() -> None:
+    """A late entrant is numbered by rating (Art. 1.2) and starts with a mild Black preference (1.6.4);
+    a withdrawn player is no longer paired."""
+    tournament = field_of(6)
+    played(tournament, (1, 4, W), (5, 2, L), (3, 6, D))
+    tournament.players.append(Player(7, "Late", 2475))
+    tournament.players[5] = replace(tournament.players[5], withdrawn_from=2)
+    field = {c.tpn: c for c in build_field(tournament, 2).contenders}
+    assert 6 not in field
+    assert (field[7].number, field[7].preference, field[7].games) == (3, Colour.BLACK, 0)
+    pairing = DUBOV.pair(tournament, 2)
+    assert {p for g in pairing.games for p in (g.white, g.black)} | {b.player for b in pairing.byes} == set(field)
