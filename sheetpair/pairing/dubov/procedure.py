@@ -96,15 +96,21 @@ def _adjacency(field_: DubovField, players: Sequence[Contender]) -> list[list[in
     return neighbours
 
 
+def bye_ranking(players: Sequence[Contender]) -> list[Contender]:
+    """The players [C2] allows the PAB (3.1.1), best first: lowest score (3.1.3), most games played (3.1.4),
+    largest pairing number (3.1.5)."""
+    return sorted((p for p in players if p.bye_eligible), key=lambda p: (p.score, -p.games, -p.number))
+
+
 def choose_bye(field_: DubovField, players: Sequence[Contender], *, pure_python: bool = False) -> ByeChoice:
     """Art. 3.1: the player who takes the pairing-allocated bye.
 
     :raises PairingError: when no player [C2] allows can take it with everybody else paired ([C4]).
     """
-    ranked = sorted((p for p in players if p.bye_eligible), key=lambda p: (p.score, -p.games, -p.number))
+    ranked = bye_ranking(players)
     n = len(players)
     pair_weight = 1 << (len(ranked) + 1).bit_length()
-    computer = new_matching_computer(n + 1, pair_weight * (n + 1))
+    computer = new_matching_computer(n + 1, pair_weight * (n + 1), pure_python=pure_python)
     index = {p.tpn: i for i, p in enumerate(players)}
     for i, neighbours in enumerate(_adjacency(field_, players)):
         for j in neighbours:
@@ -384,13 +390,16 @@ def pair_round(field_: DubovField, *, pure_python: bool = False, windowed: bool 
     :raises PairingError: when the absolute criteria leave no complete pairing (Art. 1.9).
     """
     players = list(field_.contenders)
+    window = WindowedBrackets(field_, players, pure_python=pure_python) if windowed and players else None
     bye = None
     if len(players) % 2:
-        bye = choose_bye(field_, players, pure_python=pure_python)
+        proven = window.proven_bye(bye_ranking(players)) if window is not None else None
+        bye = ByeChoice(proven) if proven is not None else choose_bye(field_, players, pure_python=pure_python)
         players.remove(bye.player)
+        if window is not None and proven is None:
+            window.remove({bye.player.tpn})
     pairs: list[tuple[Contender, Contender]] = []
     brackets: list[BracketTrace] = []
-    window = WindowedBrackets(field_, players, pure_python=pure_python) if windowed and players else None
     if window is not None and not window.is_proven_complete():
         window = None
     remaining = {p.tpn for p in players}

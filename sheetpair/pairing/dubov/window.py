@@ -77,14 +77,29 @@ class WindowedBrackets:
         chosen = self._choose(residents, lowers)
         if chosen is None:
             return None
-        members = resident_tpns | {p.tpn for p in chosen}
+        self.remove(resident_tpns | {p.tpn for p in chosen})
+        if not self.is_proven_complete():
+            return None
+        return residents, chosen
+
+    def remove(self, members: set[int]) -> None:
+        """Takes paired players (or the bye) out; the degrees count the players left."""
         self.active -= members
         for tpn in members:
             for other in self.neighbours[tpn]:
                 self.degree[other] -= 1
-        if not self.is_proven_complete():
+
+    def proven_bye(self, ranked: list[Contender]) -> Contender | None:
+        """Art. 3.1: the best-ranked bye candidate, when Dirac's condition proves that the others can all be
+        paired without it (3.1.2); ``None`` when that is not proven (the bye matching decides)."""
+        if not ranked:
             return None
-        return residents, chosen
+        best = ranked[0].tpn
+        rest = self.active - {best}
+        if not all(2 * (self.degree[p] - (best in self.neighbours[p])) >= len(rest) for p in rest):
+            return None
+        self.remove({best})
+        return ranked[0]
 
     def _relaxed_matcher(self, residents: list[Contender], vertices: list[Contender]
                          ) -> tuple[MatchingComputer, list[list[tuple[int, int]]]]:
