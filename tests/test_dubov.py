@@ -15,6 +15,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from click.testing import CliRunner
@@ -31,7 +32,7 @@ from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import load_trf
 from sheetpair.io.workbook import load_tournament, save_tournament
 from sheetpair.pairing import SYSTEMS, get_system
-from sheetpair.pairing.dubov import DUBOV
+from sheetpair.pairing.dubov import DUBOV, procedure
 from sheetpair.pairing.dubov.colours import allocate
 from sheetpair.pairing.dubov.entrants import (
     Contender,
@@ -476,3 +477,21 @@ def test_late_entry_and_withdrawal() -> None:
     assert (field[7].number, field[7].preference, field[7].games) == (3, Colour.BLACK, 0)
     pairing = DUBOV.pair(tournament, 2)
     assert {p for g in pairing.games for p in (g.white, g.black)} | {b.player for b in pairing.byes} == set(field)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(min_value=8, max_value=60), rounds=st.integers(min_value=2, max_value=9),
+       seed=st.integers(min_value=0, max_value=10_000))
+def test_natural_order_pairs_brackets_as_the_search_does(players: int, rounds: int, seed: int) -> None:
+    """The shortcut of :func:`natural_pairing` gives what the bracket's matching (3.2.4-3.2.6) would give."""
+    try:
+        tournament = played_event(players, rounds, seed)
+        field = build_field(tournament, rounds)
+        quick = pair_round(field)
+    except PairingError:
+        return
+    with patch.object(procedure, "natural_pairing", lambda _field, _trace: None):
+        searched = pair_round(field)
+    assert [(a.tpn, b.tpn) for a, b in quick.pairs] == [(a.tpn, b.tpn) for a, b in searched.pairs]
+    assert [[(p.tpn, why) for p, why in t.shifts] for t in quick.brackets] == \
+        [[(p.tpn, why) for p, why in t.shifts] for t in searched.brackets]

@@ -208,6 +208,20 @@ class FieldMatcher:
                     self.computer.set_edge_weight(i, x, 0)
 
 
+UNAVOIDABLE = "a pair inside the smaller subgroup is unavoidable"
+EQUALISE = "to equalise the subgroups"
+
+
+def g1_order(player: Contender) -> tuple[int, ...]:
+    """Art. 4.3.2 (and 3.2.5 for S1): White seekers by ascending ARO, then pairing number."""
+    return (player.aro, player.number)
+
+
+def g2_order(player: Contender) -> tuple[int, ...]:
+    """Art. 4.3.2 and 4.4: Black seekers by ascending pairing number."""
+    return (player.number,)
+
+
 class BracketMatcher:
     """The small matching of one closed bracket for Art. 3.2.3-3.2.6."""
 
@@ -282,21 +296,14 @@ class BracketMatcher:
     def recompose(self) -> None:
         """Art. 3.2.4: unavoidable pairs inside the smaller subgroup (G1 if equal) are broken by shifting one
         player of each, then the larger subgroup gives players to the smaller until both are equal."""
-        def g1_key(p: Contender) -> tuple[int, ...]:
-            return (p.aro, p.number)
-
-        def g2_key(p: Contender) -> tuple[int, ...]:
-            return (p.number,)
-
-        unavoidable, equalise = "a pair inside the smaller subgroup is unavoidable", "to equalise the subgroups"
         if len(self.g1) <= len(self.g2):
-            self._shift(self.g1, self.g2, self._pairs_within(self.g1), g1_key, f"G1 to G2: {unavoidable}")
+            self._shift(self.g1, self.g2, self._pairs_within(self.g1), g1_order, f"G1 to G2: {UNAVOIDABLE}")
         else:
-            self._shift(self.g2, self.g1, self._pairs_within(self.g2), g2_key, f"G2 to G1: {unavoidable}")
+            self._shift(self.g2, self.g1, self._pairs_within(self.g2), g2_order, f"G2 to G1: {UNAVOIDABLE}")
         if len(self.g1) < len(self.g2):
-            self._shift(self.g2, self.g1, (len(self.g2) - len(self.g1)) // 2, g2_key, f"G2 to G1 {equalise}")
+            self._shift(self.g2, self.g1, (len(self.g2) - len(self.g1)) // 2, g2_order, f"G2 to G1 {EQUALISE}")
         elif len(self.g1) > len(self.g2):
-            self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_key, f"G1 to G2 {equalise}")
+            self._shift(self.g1, self.g2, (len(self.g1) - len(self.g2)) // 2, g1_order, f"G1 to G2 {EQUALISE}")
 
     def _keep_cross_pairs(self) -> None:
         """After 3.2.4 every pair joins G1 to G2: pairs inside a subgroup go."""
@@ -323,8 +330,8 @@ class BracketMatcher:
         hints together, and the re-optimised matching gives its first possible opponent.
         """
         self._keep_cross_pairs()
-        s1 = sorted(self.g1, key=lambda p: (p.aro, p.number))
-        free = sorted(self.g2, key=lambda p: p.number)
+        s1 = sorted(self.g1, key=g1_order)
+        free = sorted(self.g2, key=g2_order)
         for player, other in zip(s1, free):
             self._set(player, other, 1)
         self.computer.compute_matching()
@@ -357,13 +364,9 @@ def may_pair_in_bracket(field_: DubovField, trace: BracketTrace, a: Contender, b
 
 def pair_bracket(field_: DubovField, residents: list[Contender], upfloaters: list[Contender],
                  *, pure_python: bool = False) -> tuple[list[tuple[Contender, Contender]], BracketTrace]:
-    """Art. 3.2.3-3.2.6 for one closed bracket.
-
-    G1 is the White seekers, or the first half by pairing number when nobody in the bracket has played
-    (3.2.3). When G1 and G2 are of equal size and S1[k] may meet G2[k] for every k, that is the pairing:
-    it puts every White seeker against a Black seeker (no colour preference lost, so nothing to shift by
-    3.2.4) and it is the first transposition (3.2.6). Otherwise the bracket's matching decides.
-    """
+    """Art. 3.2.3-3.2.6 for one closed bracket: G1 is the White seekers, or the first half by pairing number
+    when nobody in the bracket has played (3.2.3); see :func:`natural_pairing` for the common case, else the
+    bracket's matching decides."""
     members = residents + upfloaters
     trace = BracketTrace(residents[0].score, residents, upfloaters, any(p.games for p in members))
     if trace.by_colour:
@@ -371,14 +374,39 @@ def pair_bracket(field_: DubovField, residents: list[Contender], upfloaters: lis
     else:
         trace.g1 = sorted(members, key=lambda p: p.number)[: len(members) // 2]
     trace.g2 = [p for p in members if p not in trace.g1]
-    s1 = sorted(trace.g1, key=lambda p: (p.aro, p.number))
-    t2 = sorted(trace.g2, key=lambda p: p.number)
-    if len(s1) == len(t2) and all(may_pair_in_bracket(field_, trace, a, b) for a, b in zip(s1, t2)):
-        trace.s1, trace.t2 = s1, t2
-        return list(zip(s1, t2)), trace
+    pairs = natural_pairing(field_, trace)
+    if pairs is not None:
+        return pairs, trace
     matcher = BracketMatcher(field_, trace, pure_python=pure_python)
     matcher.recompose()
     return matcher.transpose(field_), trace
+
+
+def natural_pairing(field_: DubovField, trace: BracketTrace) -> list[tuple[Contender, Contender]] | None:
+    """The bracket's pairing when it needs no search, else ``None``.
+
+    Let the larger subgroup give its first (|larger| - |smaller|) / 2 players in the middle-out order of
+    Art. 4.3 to the smaller one. If then S1[k] may meet G2[k] for every k, that is the pairing. It pairs every
+    player of the original smaller subgroup across, so it loses the fewest colour preferences possible
+    ([C7]: one per pair left inside the larger subgroup), and no pair inside the smaller subgroup was
+    unavoidable; the players moved are the first set in 4.3 order that allows such a pairing; and S1[k]-G2[k]
+    is the first transposition (3.2.6).
+    """
+    g1, g2 = list(trace.g1), list(trace.g2)
+    moved: list[tuple[Contender, str]] = []
+    if len(g1) != len(g2):
+        larger, smaller, order, label = ((g1, g2, g1_order, f"G1 to G2 {EQUALISE}") if len(g1) > len(g2)
+                                         else (g2, g1, g2_order, f"G2 to G1 {EQUALISE}"))
+        for player in middle_out(sorted(larger, key=order))[: (len(larger) - len(smaller)) // 2]:
+            larger.remove(player)
+            smaller.append(player)
+            moved.append((player, label))
+    s1 = sorted(g1, key=g1_order)
+    t2 = sorted(g2, key=g2_order)
+    if not all(may_pair_in_bracket(field_, trace, a, b) for a, b in zip(s1, t2)):
+        return None
+    trace.shifts, trace.s1, trace.t2 = moved, s1, t2
+    return list(zip(s1, t2))
 
 
 def pair_round(field_: DubovField, *, pure_python: bool = False, windowed: bool = True) -> DubovOutcome:
