@@ -3,7 +3,8 @@
 **The bye first (Art. 3.1).** In an odd field one matching decides it: every allowed pair of players weighs
 more than any bye edge, and the bye edges are ranked by 3.1.3-3.1.5 (lowest score, most games played,
 largest pairing number) among the players [C2] allows. The optimum pairs everybody else (3.1.2, [C4]) and
-gives the bye to the best-ranked candidate for whom that is possible. Nothing is enumerated.
+gives the bye to the best-ranked candidate for whom that is possible. Nothing is enumerated. (In big fields
+:mod:`.window` usually proves the best-ranked candidate possible without this matching.)
 
 **The upfloaters (Art. 3.2.1-3.2.2).** One matching of all the players still to be paired carries the
 criteria as bit fields of one integer weight per pair, most important first: the pair exists at all (so
@@ -18,7 +19,9 @@ read off the optimum (3.2.1); the *first* best set in the order of Art. 4.2 is t
 possible upfloater in turn (descending score, then ascending pairing number) gets a one-unit bonus on its
 pairs with residents, below every criterion; if the re-optimised matching upfloats it, it is kept (its
 other pairs are removed), otherwise no best set containing the players kept so far contains it. Each step
-is one incremental re-optimisation, so the first set is found without listing sets.
+is one incremental re-optimisation, so the first set is found without listing sets. In big fields
+:mod:`.window` answers the same question on each bracket's own smaller matching, with a proof that the
+answer is the whole field's.
 
 **G1, G2 and the transposition (Art. 3.2.3-3.2.6)** are decided on the bracket alone, which is now closed:
 its pairing cannot change whether the players below can be paired. A second, small matching weighs [C7],
@@ -26,7 +29,9 @@ then pairs across the initial G1/G2 split, then a bonus field. The shifters of 3
 greedy way, in the middle-out order of Art. 4.3.3, and T2 (3.2.6) player by player: S1's first player gets
 a bonus decreasing along G2 in pairing-number order (Art. 4.4), the optimum gives it the first G2 player
 that still allows a legal pairing of the rest, and the pair is fixed. This is the first transposition in
-lexicographic order, found with |S1| re-optimisations instead of |G2|! candidates.
+lexicographic order, found with at most |S1| re-optimisations instead of |G2|! candidates. Most brackets
+need none of this: when the subgroups, equalised in the middle-out order, pair in natural order, that is
+the answer (:func:`natural_pairing` argues it).
 """
 
 from __future__ import annotations
