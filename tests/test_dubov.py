@@ -29,7 +29,8 @@ from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Rou
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.io.openpyxl_port import OpenpyxlPort
-from sheetpair.io.trf import load_trf
+from sheetpair.io.trf import load_trf, read_trf
+from sheetpair.io.trf_write import write_trf
 from sheetpair.io.workbook import load_tournament, save_tournament
 from sheetpair.pairing import SYSTEMS, get_system
 from sheetpair.pairing.dubov import DUBOV, procedure
@@ -495,3 +496,20 @@ def test_natural_order_pairs_brackets_as_the_search_does(players: int, rounds: i
     assert [(a.tpn, b.tpn) for a, b in quick.pairs] == [(a.tpn, b.tpn) for a, b in searched.pairs]
     assert [[(p.tpn, why) for p, why in t.shifts] for t in quick.brackets] == \
         [[(p.tpn, why) for p, why in t.shifts] for t in searched.brackets]
+
+
+def test_the_provisional_rating_round_trips_through_a_trf() -> None:
+    """TRF has no column for it, so sheetpair's own player record carries it (``SPP NNNN provisional``)."""
+    tournament = field_of(4)
+    tournament.players[3] = replace(tournament.players[3], rating=0, provisional_rating=1450)
+    text = write_trf(tournament)
+    assert "SPP    4 provisional 1450" in text
+    assert [p.provisional_rating for p in read_trf(text).players] == [0, 0, 0, 1450]
+
+
+def test_aro_reads_an_unrated_opponent_at_the_provisional_rating() -> None:
+    tournament = field_of(4)
+    tournament.players[3] = replace(tournament.players[3], rating=0, provisional_rating=1450)
+    played(tournament, (1, 4, W), (2, 3, W))
+    by_tpn = {c.tpn: c for c in build_field(tournament, 2).contenders}
+    assert by_tpn[1].aro == 1450 and by_tpn[4].aro == 2490
