@@ -29,6 +29,7 @@ from sheetpair.core.model import Bye, ByeKind, Colour, Game, Player, Result, Rou
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.roster import read_roster_text
 from sheetpair.io.trf import load_trf, read_trf
 from sheetpair.io.trf_write import write_trf
 from sheetpair.io.workbook import load_tournament, save_tournament
@@ -513,3 +514,9 @@ def test_aro_reads_an_unrated_opponent_at_the_provisional_rating() -> None:
     played(tournament, (1, 4, W), (2, 3, W))
     by_tpn = {c.tpn: c for c in build_field(tournament, 2).contenders}
     assert by_tpn[1].aro == 1450 and by_tpn[4].aro == 2490
+
+
+def test_a_roster_brings_provisional_ratings() -> None:
+    """``--players roster.csv`` reads a 'Provisional rating' column (Art. 1.1)."""
+    players = read_roster_text("Name;Rating;Provisional rating\nAda;2100;\nBo;;1600\n")
+    assert [(p.rating, p.provisional_rating) for p in players] == [(2100, 0), (0, 1600)]
