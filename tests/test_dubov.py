@@ -520,3 +520,11 @@ def test_a_roster_brings_provisional_ratings() -> None:
     """``--players roster.csv`` reads a 'Provisional rating' column (Art. 1.1)."""
     players = read_roster_text("Name;Rating;Provisional rating\nAda;2100;\nBo;;1600\n")
     assert [(p.rating, p.provisional_rating) for p in players] == [(2100, 0), (0, 1600)]
+
+
+def test_round_one_pairs_by_the_recalculated_numbers() -> None:
+    """Art. 1.2.2 and 5.2.1: player 4's new rating makes it number 1 (odd: the initial colour), player 1
+    number 2 (even: the other colour)."""
+    tournament = field_of(4)
+    tournament.players[3] = replace(tournament.players[3], rating=2600)
+    assert pairs_of(tournament, 1) == [(4, 2), (3, 1)]
