@@ -58,6 +58,9 @@ SAMPLES: tuple[Sample, ...] = (
            "A 6-board Scheveningen match: team A (Team column) against team B.", teams=True),
     Sample("berger_swiss_festival.xlsx", "Berger-Swiss Festival 2026", "berger-swiss", 20, 9, 3,
            "A 20-player Berger-Swiss: rating groups play round robins, then one Swiss field."),
+    Sample("dubov_open.xlsx", "Rating Open 2026", "dubov", 21, 7, 3,
+           "A 21-player FIDE Dubov Swiss (2026 rules): White seekers with the lowest average rating of "
+           "opponents meet the Black seekers first; an unrated player needs a provisional rating."),
 )
 
 

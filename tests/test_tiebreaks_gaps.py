@@ -10,9 +10,10 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
+from sheetpair.app.interchange import trf_text
+from sheetpair.app.ranking import standings
 from sheetpair.core.errors import InputError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament
-from sheetpair.app.ranking import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import (
     TIEBREAKS,
@@ -26,7 +27,6 @@ from sheetpair.core.tiebreaks import (
 from sheetpair.core.tiebreaks.fide import koya_threshold
 from sheetpair.io.trf import read_trf
 from sheetpair.io.trf_records import line_202, line_212, sheetpair_tiebreak
-from sheetpair.app.interchange import trf_text
 
 W, D, L, NONE = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.NONE
 

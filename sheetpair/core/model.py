@@ -150,6 +150,8 @@ class Player:
     team: str = ""
     withdrawn_from: int | None = None
     """First round in which the player is no longer paired, or ``None`` while the player is in."""
+    provisional_rating: int = 0
+    """The rating the Chief Arbiter gives an unrated player where the system rates everyone (Dubov Art. 1.1)."""
 
     def is_active_in(self, round_number: int) -> bool:
         """True when the player takes part in the pairing of ``round_number``."""

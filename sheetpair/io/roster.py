@@ -33,6 +33,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
                    "geburtsdatum"),
     "sex": ("sex", "gender", "mf", "geschlecht"),
+    "provisional_rating": ("provisionalrating", "provisional", "provrating", "provisionalelo"),
 }
 _FIELD_BY_HEADER = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
 
@@ -130,6 +131,7 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         sex=_sex(values.get("sex")),
         club=cell_text(values.get("club")),
         team=cell_text(values.get("team")),
+        provisional_rating=_rating(values.get("provisional_rating")),
     )
 
 

@@ -486,10 +486,13 @@ class _Reader:
             player = self.players[tpn]
             if key == "withdrawn":
                 player.withdrawn_from = _int(text, line, 10, "round")
+            elif key == "provisional":
+                player.provisional_rating = _int(text, line, 10, "provisional rating")
             elif key in ("club", "team", "name"):
                 setattr(player, key, text)
             else:
-                raise TrfError(f"record {SP_PLAYER} holds club, team, name or withdrawn, not {key!r}", line=line)
+                raise TrfError(f"record {SP_PLAYER} holds club, team, name, withdrawn or provisional, not {key!r}",
+                               line=line)
 
     def _entry(self, tpn: int, round_number: int) -> _Entry | None:
         entries = self.entries[tpn]

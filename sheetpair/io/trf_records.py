@@ -202,7 +202,8 @@ def line_212(tiebreaks: tuple[str, ...]) -> str:
 SP_SETTING = "SPS"
 """``SPS key value``: a setting no TRF record holds (system, seed, double round robin, a system option)."""
 SP_PLAYER = "SPP"
-"""``SPP NNNN field value``: a player field no 001 column holds (club, team, withdrawal, a name too long)."""
+"""``SPP NNNN field value``: a player field no 001 column holds (club, team, withdrawal, a name too long, the
+provisional rating of an unrated player)."""
 SP_BOARDS = "SPB"
 """``SPB RRR white:board ...``: board numbers of a round whose boards are not in FIDE's printed order."""
 SP_BYE_BOARD = "SPY"

@@ -226,6 +226,8 @@ def _sheetpair_records(tournament: Tournament, state: TournamentState, trf_forma
                 lines.append(f"{SP_PLAYER} {player.tpn:4d} {key} {_one_line(getattr(player, key))}")
         if player.withdrawn_from is not None:
             lines.append(f"{SP_PLAYER} {player.tpn:4d} withdrawn {player.withdrawn_from}")
+        if player.provisional_rating:
+            lines.append(f"{SP_PLAYER} {player.tpn:4d} provisional {player.provisional_rating}")
     for rnd in tournament.rounds:
         lines += _board_records(rnd, scores_before(state, rnd.number))
     return lines

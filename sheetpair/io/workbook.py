@@ -75,6 +75,7 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Club", "club"),
     ("Team", "team"),
     ("Withdrawn from round", "withdrawn_from"),
+    ("Provisional rating", "provisional_rating"),
 )
 _PLAYER_ALIASES = {
     "no": "tpn", "start number": "tpn", "startno": "tpn", "snr": "tpn", "tpn": "tpn",
@@ -85,6 +86,7 @@ _PLAYER_ALIASES = {
     "birth date": "birth_date", "born": "birth_date", "sex": "sex",
     "club": "club", "team": "team",
     "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
+    "provisional rating": "provisional_rating",
 }
 
 # --- Round sheets ----------------------------------------------------------------------------------
@@ -287,7 +289,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         players.append(Player(
             tpn, str(name).strip(), rating_value,
             **{key: cell_text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
-            withdrawn_from=withdrawn_value,
+            withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
         ))
     return sorted(players, key=lambda p: p.tpn)
 
@@ -403,7 +405,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
 
 def _player_value(player: Player, attribute: str) -> CellValue:
     value = getattr(player, attribute)
-    if attribute == "rating" and not value:
+    if attribute in ("rating", "provisional_rating") and not value:
         return None
     return value if value not in ("",) else None
 

@@ -7,6 +7,7 @@ from . import (
     berger,
     berger_swiss,
     club_swiss,
+    dubov,
     dutch,
     monrad,
     norwegian_monrad,
@@ -29,6 +30,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         norwegian_monrad.SYSTEM,
         dutch.DUTCH,
         dutch.DUTCH_2017,
+        dubov.DUBOV,
     )
 }
 

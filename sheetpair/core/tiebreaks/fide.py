@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import Colour, Outcome
+from ..model import Colour, Outcome, Player
 from ..results import format_points
 from ..state import RoundRecord, TournamentState
 from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
@@ -410,16 +410,23 @@ def _half_up(value: Fraction) -> int:
 
 
 def opponent_ratings(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2).
+    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2)."""
+    return rated_opponents(context, tpn)
 
-    Each contribution's ``result`` is the participant's result in that game (1, ½ or 0).
+
+def rated_opponents(context: TiebreakContext, tpn: int,
+                    rating: Callable[[Player], int] = lambda p: p.rating) -> list[Contribution]:
+    """The ``rating`` of each opponent met over the board, one contribution per game.
+
+    Each contribution's ``result`` is the participant's result in that game (1, ½ or 0). ``rating`` reads a
+    player's rating; a pairing system that must rate every player (Dubov's provisional ratings) passes its
+    own, so that its average is the one ARO computes, not a second copy of it.
     """
     parts = []
     for r in context.records(tpn):
         if r.played and r.opponent is not None:
-            rating = context[r.opponent].player.rating
-            parts.append(Contribution(float(rating), r.round, r.opponent,
-                                      f"opponent's rating, result {format_points(r.result_fraction or 0)}",
+            note = f"opponent's rating, result {format_points(r.result_fraction or 0)}"
+            parts.append(Contribution(float(rating(context[r.opponent].player)), r.round, r.opponent, note,
                                       result=r.result_fraction))
     return parts
 
@@ -427,6 +434,16 @@ def opponent_ratings(context: TiebreakContext, tpn: int, _group: Collection[int]
 def average_rating(parts: Sequence[Contribution]) -> int:
     """ARO (10.1): the average rating, rounded to the nearest integer, .5 up."""
     return _half_up(Fraction(sum(int(c.value) for c in parts), len(parts))) if parts else 0
+
+
+def average_rating_of_opponents(state: TournamentState, tpn: int,
+                                rating: Callable[[Player], int] = lambda p: p.rating) -> int:
+    """ARO (10.1) of one player, 0 before any game played over the board, whether or not the field is rated.
+
+    The ``ARO`` tie-break is dropped when some participant is unrated (Art. 10); a pairing system that
+    rates everyone (Dubov, with provisional ratings) asks for the average itself, with its own ``rating``.
+    """
+    return average_rating(rated_opponents(TiebreakContext.of(state), tpn, rating))
 
 
 def performance_rating(parts: Sequence[Contribution]) -> int:
@@ -556,6 +573,6 @@ SPECS: tuple[TiebreakSpec, ...] = (
 )
 
 __all__ = ["FORE", "LIMITED", "LIMIT_STEP", "SCORE_TO_DP", "SPECS", "adjusted_score", "average_rating",
-           "direct_encounter_order", "expected_score", "fore", "fore_context", "is_voluntary", "koya",
-           "koya_threshold", "opponent_ratings", "perfect_performance", "performance_rating", "rating_difference",
-           "rating_tiebreaks_dropped", "unrated_players"]
+           "average_rating_of_opponents", "direct_encounter_order", "expected_score", "fore", "fore_context",
+           "is_voluntary", "koya", "koya_threshold", "opponent_ratings", "perfect_performance", "performance_rating",
+           "rated_opponents", "rating_difference", "rating_tiebreaks_dropped", "unrated_players"]

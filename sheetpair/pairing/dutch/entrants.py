@@ -175,7 +175,7 @@ def _colour_data(entrant: Entrant) -> None:
     entrant.played_colours = tuple(colours)
 
 
-def _bye_eligible(state: PlayerState, units: list[int], win_units: int, edition: Edition) -> bool:
+def bye_eligible_by_edition(state: PlayerState, units: list[int], win_units: int, edition: Edition) -> bool:
     """C.04.1 Art. 4 / [C2]: no second PAB; 2026 also bars anyone who scored a win's points unplayed."""
     for record, scored in zip(state.records, units):
         if record.played:
@@ -223,7 +223,7 @@ def build_field(
         if player.tpn in present:
             entrant = Entrant(history, rank, history.score())
             _colour_data(entrant)
-            entrant.bye_eligible = _bye_eligible(
+            entrant.bye_eligible = bye_eligible_by_edition(
                 state.players[player.tpn], history.round_units, win_units, edition
             )
             entrant.played_opponents = frozenset(state.players[player.tpn].opponents_played)
