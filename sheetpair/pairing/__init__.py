@@ -8,6 +8,7 @@ from . import (
     berger_swiss,
     club_swiss,
     dutch,
+    lim,
     monrad,
     norwegian_monrad,
     scheveningen,
@@ -29,6 +30,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         norwegian_monrad.SYSTEM,
         dutch.DUTCH,
         dutch.DUTCH_2017,
+        lim.SYSTEM,
     )
 }
 

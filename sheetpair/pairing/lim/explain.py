@@ -1,0 +1,93 @@
+"""Plain-words explanations of a Lim round in the system's own terms (C.04.1 Art. 9: every pairing must be
+explainable): the traversal of the scoregroups, who floated and by which article, the cracked pairs of a
+blocked median group, and for every board the group it was made in and the colour rule that decided.
+"""
+
+from __future__ import annotations
+
+from ...core.model import Tournament
+from ...core.results import format_points
+from ..explanation import BoardExplanation, RoundExplanation
+from .players import Orientation, Region
+from .procedure import GroupLog, LimOutcome
+
+_KINDS = ("a (floated into the group, no compatible opponent in the next group)",
+          "b (floated into the group)", "c (no compatible opponent in the next group)", "d")
+
+_PENALTIES = (
+    "a colour limit of Art. 5.1 broken between equal scores in the last round (Art. 6)",
+    "the alternate colour not given (Art. 5.1, 5.2)",
+    "colours not equalised after an even round (Art. 5.6)",
+    "the precedence of Art. 5.4 not followed",
+    "the colour drawn for round one not followed (Art. 7.2)",
+)
+
+
+def _points(half_points: int) -> str:
+    return format_points(half_points / 2)
+
+
+def _direction(region: Region) -> str:
+    return {Region.ABOVE: "downward (Art. 2.2, above the median)", Region.BELOW: "upward (Art. 2.2, below the median)",
+            Region.MEDIAN: "median group, paired last (Art. 2.2)"}[region]
+
+
+def _group_lines(log: GroupLog) -> list[str]:
+    lines = [f"  group {_points(log.half_points)}, {_direction(log.region)}: "
+             f"{len(log.pairs) + len(log.cracked)} pair(s)"]
+    if log.incoming:
+        lines.append(f"    floaters received: {', '.join(map(str, log.incoming))} (Art. 3.6/3.7)")
+    if log.floated:
+        where = "next lower" if log.region is Region.ABOVE else "next higher"
+        lines.append(f"    floated to the {where} group: {', '.join(map(str, log.floated))} "
+                     f"(Art. 2.3, 3.2.1; priority {log.priority}: types a/b/c of 3.9, previous floats 3.10, "
+                     "colour balance 3.2.2, numbers 3.2.4)")
+    for pair in log.cracked:
+        lines.append(f"    pair {pair.white}-{pair.black} cracked to unblock the median group (Art. 2.6)")
+    return lines
+
+
+def round_notes(outcome: LimOutcome) -> list[str]:
+    """What the arbiter should know at pairing time: cracked pairs of a blocked median group."""
+    if outcome.median is None or not outcome.median.cracked:
+        return []
+    cracked = ", ".join(f"{p.white}-{p.black}" for p in outcome.median.cracked)
+    return [f"the median group was blocked; pair(s) {cracked} were cracked and re-paired in it (Lim Art. 2.6)"]
+
+
+def _colour_reason(pair: Orientation, round_one: bool) -> str:
+    if round_one:
+        return "Art. 7.2: the colour drawn for #1 goes to the odd numbers of the top half"
+    faults = [text for value, text in zip(pair.penalties, _PENALTIES) if value]
+    if not faults:
+        return "Art. 5.1, 5.5, 5.6: both players get the alternate, equalising colour"
+    return "fewest colour faults possible: " + "; ".join(faults)
+
+
+def explain_outcome(tournament: Tournament, round_number: int, outcome: LimOutcome, system: str) -> RoundExplanation:
+    """The explanation of a paired round (rounds ``1..round_number-1`` are its history)."""
+    groups: dict[int, str] = {}
+    lines: list[str] = []
+    if outcome.round_one:
+        lines.append("Round one: top half against bottom half by pairing number (Art. 7.2)")
+    for log in outcome.groups:
+        lines += _group_lines(log)
+        for pair in log.pairs:
+            groups[pair.white] = groups[pair.black] = f"group {_points(log.half_points)}, {_direction(log.region)}"
+    median = outcome.median
+    if median is not None:
+        lines.append(f"  median group {_points(median.half_points)} (Art. 2.2): from above "
+                     f"{', '.join(map(str, median.from_above)) or 'none'}, from below "
+                     f"{', '.join(map(str, median.from_below)) or 'none'}")
+        for pair in median.pairs:
+            groups[pair.white] = groups[pair.black] = f"median group {_points(median.half_points)}"
+    boards = []
+    for number, pair in enumerate(outcome.pairs, start=1):
+        heading = f"Board {number}: {pair.white} - {pair.black}"
+        reasons = [groups.get(pair.white, "round one"), "opponent: first compatible candidate of the exchange order "
+                   "(Art. 2.4, 2.5, 4.1-4.3; floaters first, Art. 3.6-3.8)", _colour_reason(pair, outcome.round_one)]
+        boards.append(BoardExplanation(number, pair.white, pair.black, heading, reasons))
+    bye = None
+    if outcome.bye is not None:
+        bye = f"Pairing-allocated bye: {outcome.bye} (Art. 1.1: lowest ranked of the lowest scoregroup without a bye)"
+    return RoundExplanation(round_number, system, ["Scoregroups in the order paired:"] + lines, boards, bye)

@@ -1,0 +1,174 @@
+"""The Lim player as the procedure sees one round: score, colour history, opponents, floats, bye eligibility.
+
+Everything comes from :func:`sheetpair.core.state.derive`; nothing here is stored. Scores are kept in half
+points (Art. 7.3: win 1, draw ½, loss 0), so groups and the median compare exactly.
+
+Compatibility (Art. 2.1) and the colour of a pair (Art. 5) are answered here, once, for the whole procedure.
+See docs/lim.md for the rules in the project's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ...core.model import Colour, Outcome, Tournament
+from ...core.state import PlayerState, TournamentState
+from ..colours import run_length
+from ..common import is_forbidden_pair
+
+
+class Region(Enum):
+    """Where a pair is made: above the median group (paired downward), below it (upward), or in it."""
+
+    ABOVE = "above"
+    BELOW = "below"
+    MEDIAN = "median"
+
+
+@dataclass(frozen=True)
+class LimPlayer:
+    """One player to pair in this round."""
+
+    tpn: int
+    half_points: int
+    """Score in half points (a draw is 1)."""
+    colours: tuple[Colour, ...]
+    """Colours of the games played over the board, in order (byes and forfeits give none)."""
+    opponents: frozenset[int]
+    """Opponents met over the board; a forfeited game is no meeting, so the pair may be paired again."""
+    floated_last_round: bool
+    """Art. 3.10: the player met an opponent with a different score in the previous round."""
+    may_take_bye: bool
+    """Art. 1.1 with Basic Rule 4: no pairing-allocated bye and no win without playing so far."""
+
+    @property
+    def score(self) -> float:
+        return self.half_points / 2
+
+    @property
+    def colour_difference(self) -> int:
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @property
+    def last(self) -> Colour | None:
+        return self.colours[-1] if self.colours else None
+
+    @property
+    def due(self) -> Colour | None:
+        """The colour due (Art. 5.5/5.6): the one that equalises, else the alternate one, else none."""
+        difference = self.colour_difference
+        if difference:
+            return Colour.BLACK if difference > 0 else Colour.WHITE
+        return self.last.opposite if self.last else None
+
+    def may_take(self, colour: Colour) -> bool:
+        """Art. 5.1.1 and 5.1.2: never three more of one colour, never the same colour three rounds running."""
+        difference = self.colour_difference + (1 if colour is Colour.WHITE else -1)
+        if abs(difference) > 2:
+            return False
+        return not (self.last is colour and run_length(self.colours) >= 2)
+
+
+def lim_player(state: PlayerState, round_number: int, before: TournamentState) -> LimPlayer:
+    """The player ``state`` as seen when pairing ``round_number`` (``before``: everybody's state)."""
+    floated = False
+    previous = next((r for r in state.records if r.round == round_number - 1), None)
+    if previous is not None and previous.played and previous.opponent is not None:
+        mine = state.score_after(round_number - 2)
+        theirs = before[previous.opponent].score_after(round_number - 2)
+        floated = abs(mine - theirs) > 1e-9
+    unearned = (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
+    return LimPlayer(
+        tpn=state.tpn,
+        half_points=round(state.score * 2),
+        colours=tuple(state.colours),
+        opponents=frozenset(state.opponents_played),
+        floated_last_round=floated,
+        may_take_bye=not any(r.outcome in unearned for r in state.records),
+    )
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """White and Black of a pair and the colour penalties the choice leaves (Art. 5), smallest best.
+
+    ``penalties`` are: a hard limit broken (last round only, Art. 6), colours not alternated (5.1), colours
+    not equalised after an even round (5.6), the precedence of 5.4 ignored, the round-one lot colour of 7.2
+    not kept (players without any colour yet).
+    """
+
+    white: int
+    black: int
+    penalties: tuple[int, int, int, int, int]
+
+
+class Rules:
+    """Compatibility and colours of one round (Art. 2.1, 5, 6)."""
+
+    def __init__(self, tournament: Tournament, round_number: int, players: dict[int, LimPlayer]) -> None:
+        self.tournament = tournament
+        self.round_number = round_number
+        self.players = players
+        self.last_round = round_number == tournament.settings.rounds
+        self.initial = tournament.settings.initial_colour
+        self.median = round_number - 1
+        """The median score in half points: half the rounds played (Art. 2.2)."""
+        self._cache: dict[tuple[int, int, Region], Orientation | None] = {}
+
+    def orientation(self, a: int, b: int, region: Region) -> Orientation | None:
+        """The best colours for ``a`` against ``b``, or ``None`` when the two are not compatible (Art. 2.1)."""
+        key = (min(a, b), max(a, b), region)
+        if key not in self._cache:
+            self._cache[key] = self._orient(self.players[key[0]], self.players[key[1]], region)
+        return self._cache[key]
+
+    def compatible(self, a: int, b: int) -> bool:
+        return self.orientation(a, b, Region.ABOVE) is not None
+
+    def _orient(self, a: LimPlayer, b: LimPlayer, region: Region) -> Orientation | None:
+        if b.tpn in a.opponents or is_forbidden_pair(self.tournament, a.tpn, b.tpn):
+            return None
+        exception = self.last_round and a.half_points == b.half_points  # Art. 6
+        best: tuple[tuple[int, ...], Orientation] | None = None
+        for white, black in ((a, b), (b, a)):
+            hard = (not white.may_take(Colour.WHITE)) + (not black.may_take(Colour.BLACK))
+            if hard and not exception:
+                continue
+            penalties = (hard, *self._soft(white, black, a, b, region))
+            key = (*penalties, white.tpn)
+            if best is None or key < best[0]:
+                best = (key, Orientation(white.tpn, black.tpn, penalties))
+        return best[1] if best else None
+
+    def _soft(self, white: LimPlayer, black: LimPlayer, a: LimPlayer, b: LimPlayer, region: Region
+              ) -> tuple[int, int, int, int]:
+        even = self.round_number % 2 == 0
+        alternate = (white.last is Colour.WHITE) + (black.last is Colour.BLACK)
+        equalise = (even and white.colour_difference >= 1) + (even and black.colour_difference <= -1)
+        precedence = 0
+        if a.last is not None and a.last is b.last:
+            chosen = self.alternate_goes_to(a, b, region)
+            if chosen is not None and (Colour.WHITE if chosen is white else Colour.BLACK) is a.last:
+                precedence = 1
+        lot = 0
+        if a.last is None and b.last is None:
+            lot = int((self.initial if white.tpn % 2 else self.initial.opposite) is not Colour.WHITE)
+        return alternate, equalise, precedence, lot
+
+    @staticmethod
+    def alternate_goes_to(a: LimPlayer, b: LimPlayer, region: Region) -> LimPlayer | None:
+        """Art. 5.4: who gets the alternate colour when both had the same colour last time.
+
+        Go back through the histories (played games, latest first) to the first difference: the player who
+        had Black there gets precedence. Identical histories: the higher ranked in or above the median group,
+        the lower ranked below it.
+        """
+        for mine, theirs in zip(reversed(a.colours), reversed(b.colours)):
+            if mine is not theirs:
+                return a if mine is Colour.BLACK else b
+        if not a.colours and not b.colours:
+            return None
+        if region is Region.BELOW:
+            return a if a.tpn > b.tpn else b
+        return a if a.tpn < b.tpn else b

@@ -1,0 +1,429 @@
+"""The Lim procedure of one round (C.04.4.3 Art. 1–4, 7–8), walked by maximum-weight matching.
+
+**Order (Art. 2.2).** Scoregroups above the median group are paired from the highest down, those below it
+from the lowest up; the median group (half the rounds played) comes last and takes the floaters of both
+sides. Round one pairs the top half against the bottom half (Art. 7.2).
+
+**Floaters (Art. 2.3, 3).** A group floats as few players as it can: those with no compatible opponent left
+in it (2.3.1–2.3.3, compatibility including the colour limits, Art. 2.1) and one more to make it even
+(2.3.4). Among the sets of that size whose removal leaves the rest of the group pairable, the procedure
+takes the one that is best in this order: fewest floaters of type a, then b, then c (3.9.2: a player who
+already floated into the group, or has no compatible opponent in the next group); fewest players who floated
+in the previous round (3.10); the due-White and due-Black counts left as equal as possible (3.2.2); then the
+lowest numbered players downward, the highest numbered upward (3.2.4, 3.3, 3.4).
+
+How it is found without trying every subset: the number of floaters is the group size minus twice a maximum
+matching of its compatibility graph. For each split of that number into floaters due White, due Black and due
+neither (at most (k+1)(k+2)/2 splits for k floaters, and k is 0 or 1 in almost every group), one maximum-weight
+matching pairs the group while k "float" vertices of the right colour class absorb the floaters; an in-group
+pair outweighs any float, and a float weighs less the worse its player is as a floater, with the criteria as
+digits of one integer (types, previous floats, then one bit per pairing number). That matching is the best set
+of that split; the best split wins. The balance term of 3.2.2 is the same for every set of one split, which is
+why splitting makes the whole order exact.
+
+**Pairing a group (Art. 2.4, 2.5, 3.6–3.8, 4, 5).** Incoming floaters are paired first (down-floaters before
+up-floaters in the median group; the highest score and number first downward, the lowest upward), each with
+a resident of the group, preferring one due the other colour, the highest numbered downward and the lowest
+numbered upward (3.8). Other players follow the proposed pairing (top half against bottom half, 2.4),
+exchanging when a proposed pair is not compatible (4.1–4.3: #1 first downward, the last number first upward,
+each taking the next opponent in number order). Among the complete pairings, the one leaving the fewest
+colour faults wins (5.1–5.6: limits broken, then colours not alternated, not equalised, precedence of 5.4,
+then the round-one colour); when no fault is left, the first complete pairing in the exchange order is taken.
+
+This is walked with one incremental maximum-weight matching per group (:mod:`sheetpair.pairing.matching`):
+the weight of a pair is a constant minus its colour faults, so the optimum is a complete pairing with the
+fewest faults. The players are then settled one at a time in the order above, each taking the first
+candidate for which the optimum is still reachable, so the result is the first candidate of the exchange
+order that is valid, found with at most one re-optimisation per candidate rejected, never by enumeration.
+
+**Blocked median group (Art. 2.6).** If the median group with its floaters cannot be paired, the nearest
+pairing of a neighbouring group is cracked and its players join the median group: of the lower group when
+more floaters came from above than from below (2.6.1), else of the higher group (2.6.2).
+
+**Bye (Art. 1).** In an odd field the lowest ranked player of the lowest scoregroup without a bye or an
+unplayed win so far gets the pairing-allocated bye, provided the others can still all be paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ...core.errors import PairingError
+from ...core.model import Colour
+from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
+from .players import LimPlayer, Orientation, Region, Rules
+
+
+@dataclass
+class GroupLog:
+    """What happened to one scoregroup: who came in, who floated on and why, the pairs made."""
+
+    half_points: int
+    region: Region
+    incoming: list[int]
+    floated: list[int]
+    pairs: list[Orientation]
+    priority: list[int] = field(default_factory=list)
+    """The floaters' priority as compared (types a, b, c; previous floats; colour balance; numbers)."""
+    cracked: list[Orientation] = field(default_factory=list)
+    """Pairs taken back to unblock the median group (Art. 2.6)."""
+
+
+@dataclass
+class MedianLog:
+    """The median group: the floaters it received and the pairs cracked to pair it (Art. 2.6)."""
+
+    half_points: int
+    from_above: list[int]
+    from_below: list[int]
+    pairs: list[Orientation]
+    cracked: list[Orientation]
+
+
+@dataclass
+class LimOutcome:
+    """The pairs of a round in printed order, the bye, and the log the explanations read."""
+
+    pairs: list[Orientation]
+    bye: int | None
+    groups: list[GroupLog]
+    median: MedianLog | None
+    round_one: bool
+
+
+class _IncrementalMatching:
+    """An optimum matching whose pairs are settled one by one while the optimum weight is kept."""
+
+    def __init__(self, size: int, edges: dict[tuple[int, int], int], max_weight: int) -> None:
+        self.computer: MatchingComputer = new_matching_computer(size, max_weight)
+        self.neighbours: list[dict[int, int]] = [{} for _ in range(size)]
+        for (u, v), weight in edges.items():
+            self.computer.set_edge_weight(u, v, weight)
+            self.neighbours[u][v] = weight
+            self.neighbours[v][u] = weight
+        self.computer.compute_matching()
+        self.target = self.total()
+
+    def total(self) -> int:
+        mates = self.computer.mates()
+        return sum(self.neighbours[u].get(v, 0) for u, v in enumerate(mates) if u < v)
+
+    def pairs(self) -> int:
+        return sum(1 for u, v in enumerate(self.computer.mates()) if u < v)
+
+    def settle(self, u: int, v: int) -> bool:
+        """Keeps ``u``–``v`` if an optimum matching contains it (then removes the other edges of both)."""
+        removed = [(end, other, weight) for end in (u, v) for other, weight in self.neighbours[end].items()
+                   if other not in (u, v)]
+        already = self.computer.mates()[u] == v
+        for end, other, _ in removed:
+            self.computer.set_edge_weight(end, other, 0)
+        if not already:
+            self.computer.compute_matching()
+            if self.total() != self.target:
+                for end, other, weight in removed:
+                    self.computer.set_edge_weight(end, other, weight)
+                self.computer.compute_matching()
+                return False
+        for end, other, _ in removed:
+            self.neighbours[end].pop(other, None)
+            self.neighbours[other].pop(end, None)
+        return True
+
+
+def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
+    """The size of a maximum matching of the compatibility graph of ``players``."""
+    if len(players) < 2:
+        return 0
+    computer = new_cardinality_computer(len(players))
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            if compatible(a.tpn, players[j].tpn):
+                computer.set_edge_weight(i, j, 1)
+    computer.compute_matching()
+    return sum(1 for u, v in enumerate(computer.mates()) if u < v)
+
+
+def _faults(orientation: Orientation, base: int) -> int:
+    total = 0
+    for value in orientation.penalties:
+        total = total * base + value
+    return total
+
+
+class GroupPairer:
+    """Pairs one even set of players completely (Art. 2.4, 2.5, 3.6–3.8, 4, 5), or says it cannot."""
+
+    def __init__(self, rules: Rules, items: list[LimPlayer], incoming: Iterable[int], region: Region) -> None:
+        self.rules = rules
+        self.items = sorted(items, key=lambda p: p.tpn)
+        self.incoming = set(incoming)
+        self.region = region
+        half = len(self.items) // 2
+        self.proposed = {a.tpn: b.tpn for a, b in zip(self.items[:half], self.items[half:])}
+        self.proposed.update({b: a for a, b in list(self.proposed.items())})
+
+    def _incoming_key(self, p: LimPlayer) -> tuple[int, ...]:
+        """Art. 3.6/3.7: down-floaters before up-floaters in the median group; the highest score and number
+        first downward, the lowest score and number first upward."""
+        median_first = 0 if self.region is not Region.MEDIAN or p.half_points > self.rules.median else 1
+        if self.region is Region.BELOW:
+            return (median_first, p.half_points, p.tpn)
+        return (median_first, -p.half_points, -p.tpn)
+
+    def _anchor(self, remaining: list[LimPlayer]) -> LimPlayer:
+        floaters = [p for p in remaining if p.tpn in self.incoming]
+        if floaters:
+            return min(floaters, key=self._incoming_key)
+        return remaining[-1] if self.region is Region.BELOW else remaining[0]
+
+    def _candidates(self, anchor: LimPlayer, others: list[LimPlayer], faultless: bool) -> list[LimPlayer]:
+        """The opponents of ``anchor`` in the order they are tried (Art. 3.8, 4.1–4.3); with colour faults
+        left, the complete pairings are compared by the numbers of the opponents in turn."""
+        direction = -1 if self.region is Region.BELOW else 1
+        if not faultless:
+            return sorted(others, key=lambda p: p.tpn)
+        if anchor.tpn in self.incoming:
+            def floater_key(p: LimPlayer) -> tuple[int, int, int]:
+                alternate = anchor.due is not None and p.due is not None and anchor.due is not p.due
+                return (p.tpn in self.incoming, not alternate, direction * p.tpn)
+            return sorted(others, key=floater_key)
+        return sorted(others, key=lambda p: (self.proposed.get(anchor.tpn) != p.tpn, direction * p.tpn))
+
+    def pair(self) -> list[Orientation] | None:
+        """The pairs in the order they were made, or ``None`` when the set cannot be paired completely."""
+        n = len(self.items)
+        if n % 2:
+            return None
+        if not n:
+            return []
+        base = n + 1
+        complete = base ** 5
+        index = {p.tpn: i for i, p in enumerate(self.items)}
+        edges: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(self.items):
+            for j in range(i + 1, n):
+                orientation = self.rules.orientation(a.tpn, self.items[j].tpn, self.region)
+                if orientation is not None:
+                    edges[(i, j)] = complete - _faults(orientation, base)
+        matching = _IncrementalMatching(n, edges, complete)
+        if matching.pairs() < n // 2:
+            return None
+        faultless = matching.target == complete * (n // 2)
+        remaining = list(self.items)
+        made: list[Orientation] = []
+        while remaining:
+            anchor = self._anchor(remaining)
+            others = [p for p in remaining if p is not anchor and self.rules.compatible(anchor.tpn, p.tpn)]
+            for opponent in self._candidates(anchor, others, faultless):
+                if matching.settle(index[anchor.tpn], index[opponent.tpn]):
+                    break
+            else:  # the optimum always contains some pair of the anchor
+                raise AssertionError("no optimum pair for the anchor")
+            orientation = self.rules.orientation(anchor.tpn, opponent.tpn, self.region)
+            assert orientation is not None
+            made.append(orientation)
+            remaining = [p for p in remaining if p is not anchor and p is not opponent]
+        return made
+
+
+def _due_class(player: LimPlayer) -> int:
+    return {Colour.WHITE: 1, Colour.BLACK: -1, None: 0}[player.due]
+
+
+class FloaterChoice:
+    """The best set of floaters of one scoregroup (Art. 2.3, 3.2–3.5, 3.9, 3.10); see the module docstring."""
+
+    def __init__(self, rules: Rules, items: list[LimPlayer], resident: int, next_group: list[LimPlayer],
+                 region: Region) -> None:
+        self.rules = rules
+        self.items = sorted(items, key=lambda p: p.tpn)
+        self.resident = resident
+        self.next_group = next_group
+        self.region = region
+        self.balance = sum(_due_class(p) for p in self.items)
+
+    def kind(self, player: LimPlayer) -> int:
+        """Art. 3.9: 0 = type a, 1 = b, 2 = c, 3 = d (already floated into the group / no compatible
+        opponent in the next group)."""
+        already = player.half_points != self.resident
+        has = any(self.rules.compatible(player.tpn, q.tpn) for q in self.next_group)
+        return (0 if not has else 1) if already else (2 if not has else 3)
+
+    def priority(self, floaters: list[LimPlayer]) -> list[int]:
+        kinds = [self.kind(p) for p in floaters]
+        recent = sum(p.floated_last_round for p in floaters)
+        balance = abs(self.balance - sum(_due_class(p) for p in floaters))
+        numbers = sorted(-p.tpn if self.region is Region.ABOVE else p.tpn for p in floaters)
+        return [kinds.count(0), kinds.count(1), kinds.count(2), recent, balance, *numbers]
+
+    def choose(self) -> list[LimPlayer]:
+        n = len(self.items)
+        count = n - 2 * maximum_pairs(self.items, self.rules.compatible)
+        if count == 0:
+            return []
+        by_class = {c: sum(1 for p in self.items if _due_class(p) == c) for c in (1, -1, 0)}
+        best: tuple[list[int], list[LimPlayer]] | None = None
+        for whites in range(min(count, by_class[1]) + 1):
+            for blacks in range(min(count - whites, by_class[-1]) + 1):
+                neither = count - whites - blacks
+                if neither > by_class[0]:
+                    continue
+                floaters = self._best_of_split({1: whites, -1: blacks, 0: neither}, count)
+                if floaters is not None:
+                    key = self.priority(floaters)
+                    if best is None or key < best[0]:
+                        best = (key, floaters)
+        assert best is not None, "some split holds the floaters of a maximum matching"
+        return best[1]
+
+    def _cost(self, player: LimPlayer, position: int, count: int) -> int:
+        n = len(self.items)
+        bit = position if self.region is Region.ABOVE else n - 1 - position
+        scale = count + 1
+        unit = scale << n
+        kind = self.kind(player)
+        cost = (1 << n) - (1 << bit) + unit * player.floated_last_round
+        for level, weight in ((0, unit * scale ** 3), (1, unit * scale ** 2), (2, unit * scale)):
+            cost += weight * (kind == level)
+        return cost
+
+    def _best_of_split(self, slots: dict[int, int], count: int) -> list[LimPlayer] | None:
+        """The best floaters with this many due White, due Black and due neither (one matching)."""
+        n = len(self.items)
+        ceiling = ((count + 1) ** 4) << (n + 1)
+        pair_weight = 2 * (count + 1) * ceiling
+        classes = [c for c in (1, -1, 0) for _ in range(slots[c])]
+        computer = new_matching_computer(n + len(classes), pair_weight)
+        weights: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(self.items):
+            for j in range(i + 1, n):
+                if self.rules.compatible(a.tpn, self.items[j].tpn):
+                    weights[(i, j)] = pair_weight
+            cost = ceiling - self._cost(a, i, count)
+            for s, c in enumerate(classes):
+                if c == _due_class(a):
+                    weights[(i, n + s)] = cost
+        for (u, v), weight in weights.items():
+            computer.set_edge_weight(u, v, weight)
+        computer.compute_matching()
+        mates = computer.mates()
+        if any(mates[i] == i for i in range(n)):
+            return None
+        return [a for i, a in enumerate(self.items) if mates[i] >= n]
+
+
+class LimProcedure:
+    """One round of Lim: bye, traversal of the scoregroups, median group (see the module docstring)."""
+
+    def __init__(self, rules: Rules, players: list[LimPlayer]) -> None:
+        self.rules = rules
+        self.players = sorted(players, key=lambda p: p.tpn)
+
+    def choose_bye(self) -> LimPlayer | None:
+        """Art. 1.1 and 7.1: the lowest ranked of the lowest score without a bye or an unplayed win so far,
+        provided everybody else can be paired; the next such player when not."""
+        if len(self.players) % 2 == 0:
+            return None
+        candidates = sorted((p for p in self.players if p.may_take_bye), key=lambda p: (p.half_points, -p.tpn))
+        target = (len(self.players) - 1) // 2
+        for candidate in candidates:
+            rest = [p for p in self.players if p is not candidate]
+            if maximum_pairs(rest, self.rules.compatible) == target:
+                return candidate
+        raise PairingError(
+            f"round {self.rules.round_number}: no player who may take the bye (Lim Art. 1, Basic Rule 4) "
+            "leaves the others pairable without a rematch or a colour beyond the limits of Art. 2.1"
+        )
+
+    def run(self) -> LimOutcome:
+        bye = self.choose_bye()
+        field_ = [p for p in self.players if p is not bye]
+        if self.rules.round_number == 1:
+            first = self._round_one(field_)
+            if first is not None:
+                return LimOutcome(first, bye.tpn if bye else None, [], None, True)
+        groups, median = self._traverse(field_)
+        pairs = [o for g in groups for o in g.pairs] + (median.pairs if median else [])
+        if len(pairs) * 2 != len(field_):
+            raise PairingError(
+                f"round {self.rules.round_number} cannot be paired: some players have no compatible opponent left "
+                "(Lim Art. 2.1: no rematch, no third colour in a row, no three more of one colour)"
+            )
+        return LimOutcome(self._board_order(pairs), bye.tpn if bye else None, groups, median, False)
+
+    def _round_one(self, field_: list[LimPlayer]) -> list[Orientation] | None:
+        """Art. 7.2: #1 against the first of the bottom half, and so on; the odd numbers of the top half get
+        the colour drawn for #1, the even numbers the other. ``None`` when a proposed pair may not meet."""
+        half = len(field_) // 2
+        pairs = []
+        for top, bottom in zip(field_[:half], field_[half:]):
+            if not self.rules.compatible(top.tpn, bottom.tpn):
+                return None
+            colour = self.rules.initial if top.tpn % 2 else self.rules.initial.opposite
+            white, black = (top, bottom) if colour is Colour.WHITE else (bottom, top)
+            pairs.append(Orientation(white.tpn, black.tpn, (0, 0, 0, 0, 0)))
+        return pairs
+
+    def _group(self, half_points: int, field_: list[LimPlayer]) -> list[LimPlayer]:
+        return [p for p in field_ if p.half_points == half_points]
+
+    def _traverse(self, field_: list[LimPlayer]) -> tuple[list[GroupLog], MedianLog | None]:
+        median = self.rules.median
+        scores = sorted({p.half_points for p in field_}, reverse=True)
+        sides = ((Region.ABOVE, [s for s in scores if s > median]),
+                 (Region.BELOW, sorted(s for s in scores if s < median)))
+        logs: list[GroupLog] = []
+        last_floaters: dict[Region, list[LimPlayer]] = {Region.ABOVE: [], Region.BELOW: []}
+        for region, sequence in sides:
+            incoming: list[LimPlayer] = []
+            for position, half_points in enumerate(sequence):
+                residents = self._group(half_points, field_)
+                following = sequence[position + 1] if position + 1 < len(sequence) else median
+                items = incoming + residents
+                choice = FloaterChoice(self.rules, items, half_points, self._group(following, field_), region)
+                floaters = choice.choose()
+                staying = [p for p in items if p not in floaters]
+                pairs = GroupPairer(self.rules, staying, (p.tpn for p in incoming if p in staying), region).pair()
+                assert pairs is not None, "the floaters leave a pairable group"
+                logs.append(GroupLog(half_points, region, [p.tpn for p in incoming], [p.tpn for p in floaters],
+                                     pairs, choice.priority(floaters)))
+                incoming = floaters
+            last_floaters[region] = incoming
+        median_log = self._median(field_, logs, last_floaters[Region.ABOVE], last_floaters[Region.BELOW])
+        return logs, median_log
+
+    def _median(self, field_: list[LimPlayer], logs: list[GroupLog], above: list[LimPlayer], below: list[LimPlayer]
+                ) -> MedianLog | None:
+        """Art. 2.6: pair the median group with its floaters; crack neighbouring pairs while it is blocked."""
+        residents = self._group(self.rules.median, field_)
+        by_tpn = {p.tpn: p for p in field_}
+        from_above, from_below = list(above), list(below)
+        cracked: list[Orientation] = []
+        while True:
+            items = residents + from_above + from_below
+            pairs = GroupPairer(self.rules, items, (p.tpn for p in from_above + from_below), Region.MEDIAN).pair()
+            if pairs is not None:
+                return MedianLog(self.rules.median, [p.tpn for p in above], [p.tpn for p in below], pairs, cracked)
+            side = Region.BELOW if len(from_above) > len(from_below) else Region.ABOVE
+            if not any(g.pairs for g in logs if g.region is side):
+                side = Region.ABOVE if side is Region.BELOW else Region.BELOW
+            source = next((g for g in reversed(logs) if g.region is side and g.pairs), None)
+            if source is None:
+                return None
+            pair = source.pairs.pop(0)
+            source.cracked.append(pair)
+            cracked.append(pair)
+            (from_above if side is Region.ABOVE else from_below).extend((by_tpn[pair.white], by_tpn[pair.black]))
+
+    def _board_order(self, pairs: list[Orientation]) -> list[Orientation]:
+        """Boards by the score of the higher ranked player, then the pair's total score, then that player's
+        number (the order the pairings are published in)."""
+        points = {p.tpn: p.half_points for p in self.players}
+
+        def key(o: Orientation) -> tuple[int, int, int]:
+            higher = min(o.white, o.black)
+            return (-points[higher], -(points[o.white] + points[o.black]), higher)
+
+        return sorted(pairs, key=key)
