@@ -9,7 +9,7 @@ See docs/lim.md for the rules in the project's words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ...core.model import Colour, Outcome, Tournament
@@ -41,33 +41,25 @@ class LimPlayer:
     """Art. 3.10: the player met an opponent with a different score in the previous round."""
     may_take_bye: bool
     """Art. 1.1 with Basic Rule 4: no pairing-allocated bye and no win without playing so far."""
+    colour_difference: int = field(init=False)
+    """Whites minus Blacks."""
+    last: Colour | None = field(init=False)
+    due: Colour | None = field(init=False)
+    """The colour due (Art. 5.5/5.6): the one that equalises, else the alternate one, else none."""
+    may_have_white: bool = field(init=False)
+    may_have_black: bool = field(init=False)
+    """Art. 5.1.1 and 5.1.2: never three more of one colour, never the same colour three rounds running."""
 
-    @property
-    def score(self) -> float:
-        return self.half_points / 2
-
-    @property
-    def colour_difference(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def last(self) -> Colour | None:
-        return self.colours[-1] if self.colours else None
-
-    @property
-    def due(self) -> Colour | None:
-        """The colour due (Art. 5.5/5.6): the one that equalises, else the alternate one, else none."""
-        difference = self.colour_difference
-        if difference:
-            return Colour.BLACK if difference > 0 else Colour.WHITE
-        return self.last.opposite if self.last else None
-
-    def may_take(self, colour: Colour) -> bool:
-        """Art. 5.1.1 and 5.1.2: never three more of one colour, never the same colour three rounds running."""
-        difference = self.colour_difference + (1 if colour is Colour.WHITE else -1)
-        if abs(difference) > 2:
-            return False
-        return not (self.last is colour and run_length(self.colours) >= 2)
+    def __post_init__(self) -> None:
+        difference = sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+        last = self.colours[-1] if self.colours else None
+        due = (Colour.BLACK if difference > 0 else Colour.WHITE) if difference else (last.opposite if last else None)
+        twice = run_length(self.colours) >= 2
+        object.__setattr__(self, "colour_difference", difference)
+        object.__setattr__(self, "last", last)
+        object.__setattr__(self, "due", due)
+        object.__setattr__(self, "may_have_white", difference < 2 and not (twice and last is Colour.WHITE))
+        object.__setattr__(self, "may_have_black", difference > -2 and not (twice and last is Colour.BLACK))
 
 
 def lim_player(state: PlayerState, round_number: int, before: TournamentState) -> LimPlayer:
@@ -115,6 +107,7 @@ class Rules:
         self.median = round_number - 1
         """The median score in half points: half the rounds played (Art. 2.2)."""
         self._cache: dict[tuple[int, int, Region], Orientation | None] = {}
+        self._compatible: dict[tuple[int, int], bool] = {}
 
     def orientation(self, a: int, b: int, region: Region) -> Orientation | None:
         """The best colours for ``a`` against ``b``, or ``None`` when the two are not compatible (Art. 2.1)."""
@@ -124,15 +117,27 @@ class Rules:
         return self._cache[key]
 
     def compatible(self, a: int, b: int) -> bool:
-        return self.orientation(a, b, Region.ABOVE) is not None
+        """Art. 2.1 (and the arbiter's forbidden pairs): not met, and some colours within the limits."""
+        key = (a, b) if a < b else (b, a)
+        known = self._compatible.get(key)
+        if known is None:
+            known = self._compatible[key] = self._may_meet(self.players[key[0]], self.players[key[1]])
+        return known
+
+    def _may_meet(self, a: LimPlayer, b: LimPlayer) -> bool:
+        if b.tpn in a.opponents or (self.tournament.forbidden_pairs and is_forbidden_pair(self.tournament, a.tpn, b.tpn)):
+            return False
+        if self.last_round and a.half_points == b.half_points:  # Art. 6
+            return True
+        return (a.may_have_white and b.may_have_black) or (b.may_have_white and a.may_have_black)
 
     def _orient(self, a: LimPlayer, b: LimPlayer, region: Region) -> Orientation | None:
-        if b.tpn in a.opponents or is_forbidden_pair(self.tournament, a.tpn, b.tpn):
+        if not self.compatible(a.tpn, b.tpn):
             return None
         exception = self.last_round and a.half_points == b.half_points  # Art. 6
         best: tuple[tuple[int, ...], Orientation] | None = None
         for white, black in ((a, b), (b, a)):
-            hard = (not white.may_take(Colour.WHITE)) + (not black.may_take(Colour.BLACK))
+            hard = (not white.may_have_white) + (not black.may_have_black)
             if hard and not exception:
                 continue
             penalties = (hard, *self._soft(white, black, a, b, region))

@@ -93,56 +93,69 @@ class LimOutcome:
 
 
 class _IncrementalMatching:
-    """An optimum matching whose pairs are settled one by one while the optimum weight is kept."""
+    """An optimum matching whose pairs are settled one by one while the optimum weight is kept.
+
+    A settled pair gets a bonus bigger than any matching's weight, so every later optimum keeps it; a
+    candidate pair is tried by giving it the bonus too and checking that the optimum lost nothing (one edge
+    changed, one incremental re-optimisation).
+    """
 
     def __init__(self, size: int, edges: dict[tuple[int, int], int], max_weight: int) -> None:
-        self.computer: MatchingComputer = new_matching_computer(size, max_weight)
-        self.neighbours: list[dict[int, int]] = [{} for _ in range(size)]
+        self.bonus = max_weight * (size + 1)
+        self.computer: MatchingComputer = new_matching_computer(size, self.bonus * (size + 1))
+        self.weights = {key: weight for key, weight in edges.items()}
         for (u, v), weight in edges.items():
             self.computer.set_edge_weight(u, v, weight)
-            self.neighbours[u][v] = weight
-            self.neighbours[v][u] = weight
         self.computer.compute_matching()
         self.target = self.total()
 
     def total(self) -> int:
         mates = self.computer.mates()
-        return sum(self.neighbours[u].get(v, 0) for u, v in enumerate(mates) if u < v)
+        return sum(self.computer.weight(u, v) for u, v in enumerate(mates) if u < v)
 
     def pairs(self) -> int:
         return sum(1 for u, v in enumerate(self.computer.mates()) if u < v)
 
     def settle(self, u: int, v: int) -> bool:
-        """Keeps ``u``–``v`` if an optimum matching contains it (then removes the other edges of both)."""
-        removed = [(end, other, weight) for end in (u, v) for other, weight in self.neighbours[end].items()
-                   if other not in (u, v)]
-        already = self.computer.mates()[u] == v
-        for end, other, _ in removed:
-            self.computer.set_edge_weight(end, other, 0)
-        if not already:
-            self.computer.compute_matching()
-            if self.total() != self.target:
-                for end, other, weight in removed:
-                    self.computer.set_edge_weight(end, other, weight)
-                self.computer.compute_matching()
-                return False
-        for end, other, _ in removed:
-            self.neighbours[end].pop(other, None)
-            self.neighbours[other].pop(end, None)
-        return True
+        """Keeps ``u``–``v`` if an optimum matching (with the pairs settled so far) contains it."""
+        key = (u, v) if u < v else (v, u)
+        weight = self.weights[key]
+        self.computer.set_edge_weight(u, v, weight + self.bonus)
+        self.computer.compute_matching()
+        if self.total() == self.target + self.bonus:
+            self.target += self.bonus
+            return True
+        self.computer.set_edge_weight(u, v, weight)
+        self.computer.compute_matching()
+        return False
 
 
-def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
-    """The size of a maximum matching of the compatibility graph of ``players``."""
-    if len(players) < 2:
-        return 0
+def _matching_size(players: list[LimPlayer], compatible: Callable[[int, int], bool], reach: int) -> int:
     computer = new_cardinality_computer(len(players))
     for i, a in enumerate(players):
-        for j in range(i + 1, len(players)):
+        for j in range(i + 1, min(len(players), i + 1 + reach)):
             if compatible(a.tpn, players[j].tpn):
                 computer.set_edge_weight(i, j, 1)
     computer.compute_matching()
     return sum(1 for u, v in enumerate(computer.mates()) if u < v)
+
+
+def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
+    """The size of a maximum matching of the compatibility graph of ``players``.
+
+    Big fields are almost completely compatible, so a sparse part of the graph (each player with the next
+    :data:`SPARSE_REACH` in the list) is tried first: when it already pairs everybody (but one), no matching
+    of the whole graph is bigger. Otherwise the whole graph is matched.
+    """
+    if len(players) < 2:
+        return 0
+    size = _matching_size(players, compatible, SPARSE_REACH)
+    if size == len(players) // 2 or len(players) <= SPARSE_REACH + 1:
+        return size
+    return _matching_size(players, compatible, len(players))
+
+
+SPARSE_REACH = 24
 
 
 def _faults(orientation: Orientation, base: int) -> int:
