@@ -125,7 +125,9 @@ class Rules:
         return known
 
     def _may_meet(self, a: LimPlayer, b: LimPlayer) -> bool:
-        if b.tpn in a.opponents or (self.tournament.forbidden_pairs and is_forbidden_pair(self.tournament, a.tpn, b.tpn)):
+        if b.tpn in a.opponents:
+            return False
+        if self.tournament.forbidden_pairs and is_forbidden_pair(self.tournament, a.tpn, b.tpn):
             return False
         if self.last_round and a.half_points == b.half_points:  # Art. 6
             return True
