@@ -15,11 +15,11 @@ import random
 from ...core.errors import InputError
 from ...core.model import Game, Player, Settings, Tournament
 from ...core.state import derive
-from ..base import Pairing, PairingSystem
+from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, players_to_pair, requested_byes
 from ..explanation import RoundExplanation
 from .explain import explain_outcome, round_notes
-from .players import LimPlayer, Rules, lim_player
+from .players import ExchangeOrder, LimPlayer, Rules, lim_player
 from .procedure import LimOutcome, LimProcedure
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -34,6 +34,14 @@ def _title_rank(title: str) -> int:
 class Lim(PairingSystem):
     name = "lim"
     description = "FIDE Lim system (C.04.4.3, text applied from 1 Feb 2026): two-sided scoregroup traversal"
+    options = {
+        "exchange_order": OptionSpec(
+            ExchangeOrder.BY_NUMBER.value,
+            "opponents tried when a proposed pair cannot stand (Art. 4): by-number (the proposed opponent, then "
+            "by pairing number, as the reference cases) or article-4.2 (the order of the tables of Art. 4.2-4.3)",
+            tuple(order.value for order in ExchangeOrder),
+        ),
+    }
     default_bye_value = 1.0
     default_tiebreaks = ("BH-C1", "BH", "SB")
 
@@ -65,7 +73,8 @@ class Lim(PairingSystem):
         state = derive(tournament, through_round=round_number - 1)
         to_pair = players_to_pair(tournament, round_number)
         players = {tpn: lim_player(state[tpn], round_number, state) for tpn in to_pair}
-        return Rules(tournament, round_number, players), list(players.values())
+        order = ExchangeOrder(self.option(tournament.settings, "exchange_order"))
+        return Rules(tournament, round_number, players, order), list(players.values())
 
     def outcome(self, tournament: Tournament, round_number: int) -> LimOutcome:
         """The pairs of ``round_number`` with the log of how they were found."""

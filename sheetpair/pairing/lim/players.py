@@ -26,6 +26,18 @@ class Region(Enum):
     MEDIAN = "median"
 
 
+class ExchangeOrder(Enum):
+    """The order in which a player's opponents are tried when the proposed pair cannot stand (Art. 4).
+
+    ``by-number``: the proposed opponent, then the others by pairing number from the top (upward: from the
+    bottom), as Winther's page does. ``article-4.2``: the tables of Art. 4.2 and 4.3 — the rest of the other
+    half in number order, then the own half from the nearest number outward.
+    """
+
+    BY_NUMBER = "by-number"
+    ARTICLE_4_2 = "article-4.2"
+
+
 @dataclass(frozen=True)
 class LimPlayer:
     """One player to pair in this round."""
@@ -98,8 +110,10 @@ class Orientation:
 class Rules:
     """Compatibility and colours of one round (Art. 2.1, 5, 6)."""
 
-    def __init__(self, tournament: Tournament, round_number: int, players: dict[int, LimPlayer]) -> None:
+    def __init__(self, tournament: Tournament, round_number: int, players: dict[int, LimPlayer],
+                 exchange_order: ExchangeOrder = ExchangeOrder.BY_NUMBER) -> None:
         self.tournament = tournament
+        self.exchange_order = exchange_order
         self.round_number = round_number
         self.players = players
         self.last_round = round_number == tournament.settings.rounds

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from ...core.errors import PairingError
 from ...core.model import Colour
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
-from .players import LimPlayer, Orientation, Region, Rules
+from .players import ExchangeOrder, LimPlayer, Orientation, Region, Rules
 
 
 @dataclass
@@ -174,6 +174,8 @@ class GroupPairer:
         self.incoming = set(incoming)
         self.region = region
         half = len(self.items) // 2
+        self.middle = self.items[half - 1].tpn if half else 0
+        """The last number of the top half."""
         self.proposed = {a.tpn: b.tpn for a, b in zip(self.items[:half], self.items[half:])}
         self.proposed.update({b: a for a, b in list(self.proposed.items())})
 
@@ -195,13 +197,21 @@ class GroupPairer:
         """The opponents of ``anchor`` in the order they are tried (Art. 3.8, 4.1–4.3); with colour faults
         left, the complete pairings are compared by the numbers of the opponents in turn."""
         direction = -1 if self.region is Region.BELOW else 1
-        if not faultless:
-            return sorted(others, key=lambda p: p.tpn)
-        if anchor.tpn in self.incoming:
+        if anchor.tpn in self.incoming and faultless:
             def floater_key(p: LimPlayer) -> tuple[int, int, int]:
                 alternate = anchor.due is not None and p.due is not None and anchor.due is not p.due
                 return (p.tpn in self.incoming, not alternate, direction * p.tpn)
             return sorted(others, key=floater_key)
+        if self.rules.exchange_order is ExchangeOrder.ARTICLE_4_2 and anchor.tpn not in self.incoming:
+            # 4.2: the rest of the other half in number order from the proposed opponent, then the own half
+            # from the nearest number outward (mirrored upward, 4.1)
+            own_half = self.proposed.get(anchor.tpn, anchor.tpn) > anchor.tpn
+            def table_key(p: LimPlayer) -> tuple[bool, int]:
+                other_half = (p.tpn > self.middle) if own_half else (p.tpn <= self.middle)
+                return (not other_half, direction * p.tpn if other_half else -direction * p.tpn)
+            return sorted(others, key=table_key)
+        if not faultless:
+            return sorted(others, key=lambda p: p.tpn)
         return sorted(others, key=lambda p: (self.proposed.get(anchor.tpn) != p.tpn, direction * p.tpn))
 
     def pair(self) -> list[Orientation] | None:
