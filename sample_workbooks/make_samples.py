@@ -57,6 +57,9 @@ SAMPLES: tuple[Sample, ...] = (
            "A 6-board Scheveningen match: team A (Team column) against team B.", teams=True),
     Sample("berger_swiss_festival.xlsx", "Berger-Swiss Festival 2026", "berger-swiss", 20, 9, 3,
            "A 20-player Berger-Swiss: rating groups play round robins, then one Swiss field."),
+    Sample("lim_open.xlsx", "Lim Open 2026", "lim", 21, 7, 4,
+           "A 21-player FIDE Lim Swiss (C.04.4.3, 2026): groups above the median paired downward, those below "
+           "upward, the median group last."),
 )
 
 
