@@ -282,6 +282,8 @@ def test_registered_with_default_tiebreaks_and_explanations():
     t = played(event(8, rounds=5), [(1, 5, W), (6, 2, D), (3, 7, W), (8, 4, B)])
     text = system.explain(t, 2).text()
     assert "Art. 2.2" in text and "Board 1" in text
+    assert "floated to the next lower group" in text and "Art. 3.9" in text
+    assert "the proposed pairing" in text or "exchange (Art. 4.1-4.3)" in text
     assert system.explain(event(8), 1).text().count("Board") == 4
 
 

@@ -39,9 +39,10 @@ def _group_lines(log: GroupLog) -> list[str]:
         lines.append(f"    floaters received: {', '.join(map(str, log.incoming))} (Art. 3.6/3.7)")
     if log.floated:
         where = "next lower" if log.region is Region.ABOVE else "next higher"
-        lines.append(f"    floated to the {where} group: {', '.join(map(str, log.floated))} "
-                     f"(Art. 2.3, 3.2.1; priority {log.priority}: types a/b/c of 3.9, previous floats 3.10, "
-                     "colour balance 3.2.2, numbers 3.2.4)")
+        lines.append(f"    floated to the {where} group (Art. 3.2.1): {', '.join(map(str, log.floated))} "
+                     f"(priority {log.priority}: types a, b, c of 3.9.2, previous floats 3.10, colour balance "
+                     "3.2.2, numbers 3.2.4)")
+        lines += [f"      {tpn}: {why}" for tpn, why in log.floater_reasons.items()]
     for pair in log.cracked:
         lines.append(f"    pair {pair.white}-{pair.black} cracked to unblock the median group (Art. 2.6)")
     return lines
@@ -67,11 +68,13 @@ def _colour_reason(pair: Orientation, round_one: bool) -> str:
 def explain_outcome(tournament: Tournament, round_number: int, outcome: LimOutcome, system: str) -> RoundExplanation:
     """The explanation of a paired round (rounds ``1..round_number-1`` are its history)."""
     groups: dict[int, str] = {}
+    reasons: dict[frozenset[int], str] = {}
     lines: list[str] = []
     if outcome.round_one:
         lines.append("Round one: top half against bottom half by pairing number (Art. 7.2)")
     for log in outcome.groups:
         lines += _group_lines(log)
+        reasons.update(log.reasons)
         for pair in log.pairs:
             groups[pair.white] = groups[pair.black] = f"group {_points(log.half_points)}, {_direction(log.region)}"
     median = outcome.median
@@ -79,14 +82,16 @@ def explain_outcome(tournament: Tournament, round_number: int, outcome: LimOutco
         lines.append(f"  median group {_points(median.half_points)} (Art. 2.2): from above "
                      f"{', '.join(map(str, median.from_above)) or 'none'}, from below "
                      f"{', '.join(map(str, median.from_below)) or 'none'}")
+        reasons.update(median.reasons)
         for pair in median.pairs:
             groups[pair.white] = groups[pair.black] = f"median group {_points(median.half_points)}"
     boards = []
     for number, pair in enumerate(outcome.pairs, start=1):
         heading = f"Board {number}: {pair.white} - {pair.black}"
-        reasons = [groups.get(pair.white, "round one"), "opponent: first compatible candidate of the exchange order "
-                   "(Art. 2.4, 2.5, 4.1-4.3; floaters first, Art. 3.6-3.8)", _colour_reason(pair, outcome.round_one)]
-        boards.append(BoardExplanation(number, pair.white, pair.black, heading, reasons))
+        opponent = reasons.get(frozenset((pair.white, pair.black)), "top half against bottom half (Art. 7.2)")
+        lines_ = [groups.get(pair.white, "round one"), f"opponent: {opponent}",
+                  f"colours: {_colour_reason(pair, outcome.round_one)}"]
+        boards.append(BoardExplanation(number, pair.white, pair.black, heading, lines_))
     bye = None
     if outcome.bye is not None:
         bye = f"Pairing-allocated bye: {outcome.bye} (Art. 1.1: lowest ranked of the lowest scoregroup without a bye)"

@@ -68,6 +68,9 @@ class GroupLog:
     """The floaters' priority as compared (types a, b, c; previous floats; colour balance; numbers)."""
     cracked: list[Orientation] = field(default_factory=list)
     """Pairs taken back to unblock the median group (Art. 2.6)."""
+    reasons: dict[frozenset[int], str] = field(default_factory=dict)
+    """Why each pair was made (proposed, exchanged, a floater's opponent), by its two numbers."""
+    floater_reasons: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -79,6 +82,7 @@ class MedianLog:
     from_below: list[int]
     pairs: list[Orientation]
     cracked: list[Orientation]
+    reasons: dict[frozenset[int], str] = field(default_factory=dict)
 
 
 @dataclass
@@ -178,6 +182,8 @@ class GroupPairer:
         """The last number of the top half."""
         self.proposed = {a.tpn: b.tpn for a, b in zip(self.items[:half], self.items[half:])}
         self.proposed.update({b: a for a, b in list(self.proposed.items())})
+        self.reasons: dict[frozenset[int], str] = {}
+        """Why each pair was made, filled by :meth:`pair`."""
 
     def _incoming_key(self, p: LimPlayer) -> tuple[int, ...]:
         """Art. 3.6/3.7: down-floaters before up-floaters in the median group; the highest score and number
@@ -214,6 +220,26 @@ class GroupPairer:
             return sorted(others, key=lambda p: p.tpn)
         return sorted(others, key=lambda p: (self.proposed.get(anchor.tpn) != p.tpn, direction * p.tpn))
 
+    def _reason(self, anchor: LimPlayer, opponent: LimPlayer, remaining: list[LimPlayer]) -> str:
+        if anchor.tpn in self.incoming:
+            alternate = anchor.due is not None and opponent.due is not None and anchor.due is not opponent.due
+            return (f"{anchor.tpn} floated in and is paired first (Art. 3.6, 3.7), with "
+                    f"{'a player due the other colour' if alternate else 'the first player available'} (Art. 3.8)")
+        proposed = self.proposed.get(anchor.tpn)
+        if proposed == opponent.tpn:
+            return "the proposed pairing, top half against bottom half (Art. 2.4)"
+        if proposed is None or proposed in self.incoming:
+            why = "its proposed opponent is a floater paired on its own terms"
+        elif not self.rules.compatible(anchor.tpn, proposed):
+            met = proposed in anchor.opponents
+            why = f"{proposed} {'was met before' if met else 'would break a colour limit of Art. 2.1'} (Art. 2.5)"
+        elif all(p.tpn != proposed for p in remaining):
+            why = f"{proposed} was already paired"
+        else:
+            why = (f"{anchor.tpn}-{proposed} would leave the rest of the group unpairable or with more colour "
+                   "faults (Art. 4.4, 5.2)")
+        return f"exchange (Art. 4.1-4.3): {why}; {opponent.tpn} is the first opponent that works"
+
     def pair(self) -> list[Orientation] | None:
         """The pairs in the order they were made, or ``None`` when the set cannot be paired completely."""
         n = len(self.items)
@@ -247,6 +273,7 @@ class GroupPairer:
             orientation = self.rules.orientation(anchor.tpn, opponent.tpn, self.region)
             assert orientation is not None
             made.append(orientation)
+            self.reasons[frozenset((anchor.tpn, opponent.tpn))] = self._reason(anchor, opponent, remaining)
             remaining = [p for p in remaining if p is not anchor and p is not opponent]
         return made
 
@@ -273,6 +300,13 @@ class FloaterChoice:
         already = player.half_points != self.resident
         has = any(self.rules.compatible(player.tpn, q.tpn) for q in self.next_group)
         return (0 if not has else 1) if already else (2 if not has else 3)
+
+    def reason(self, floater: LimPlayer) -> str:
+        """Why ``floater`` left the group, in the words of Art. 2.3 and 3.9."""
+        alone = not any(self.rules.compatible(floater.tpn, p.tpn) for p in self.items if p is not floater)
+        why = ("no compatible opponent left in the group (Art. 2.3.1-2.3.3)" if alone
+               else "to make the group pairable, chosen by Art. 3.2-3.10 (2.3.4)")
+        return f"{why}; type {'abcd'[self.kind(floater)]} (Art. 3.9)"
 
     def priority(self, floaters: list[LimPlayer]) -> list[int]:
         kinds = [self.kind(p) for p in floaters]
@@ -408,10 +442,12 @@ class LimProcedure:
                 choice = FloaterChoice(self.rules, items, half_points, self._group(following, field_), region)
                 floaters = choice.choose()
                 staying = [p for p in items if p not in floaters]
-                pairs = GroupPairer(self.rules, staying, (p.tpn for p in incoming if p in staying), region).pair()
+                pairer = GroupPairer(self.rules, staying, (p.tpn for p in incoming if p in staying), region)
+                pairs = pairer.pair()
                 assert pairs is not None, "the floaters leave a pairable group"
                 logs.append(GroupLog(half_points, region, [p.tpn for p in incoming], [p.tpn for p in floaters],
-                                     pairs, choice.priority(floaters)))
+                                     pairs, choice.priority(floaters), reasons=pairer.reasons,
+                                     floater_reasons={p.tpn: choice.reason(p) for p in floaters}))
                 incoming = floaters
             last_floaters[region] = incoming
         median_log = self._median(field_, logs, last_floaters[Region.ABOVE], last_floaters[Region.BELOW])
@@ -426,9 +462,11 @@ class LimProcedure:
         cracked: list[Orientation] = []
         while True:
             items = residents + from_above + from_below
-            pairs = GroupPairer(self.rules, items, (p.tpn for p in from_above + from_below), Region.MEDIAN).pair()
+            pairer = GroupPairer(self.rules, items, (p.tpn for p in from_above + from_below), Region.MEDIAN)
+            pairs = pairer.pair()
             if pairs is not None:
-                return MedianLog(self.rules.median, [p.tpn for p in above], [p.tpn for p in below], pairs, cracked)
+                return MedianLog(self.rules.median, [p.tpn for p in above], [p.tpn for p in below], pairs, cracked,
+                                 pairer.reasons)
             side = Region.BELOW if len(from_above) > len(from_below) else Region.ABOVE
             if not any(g.pairs for g in logs if g.region is side):
                 side = Region.ABOVE if side is Region.BELOW else Region.BELOW
