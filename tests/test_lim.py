@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hyp_settings
@@ -184,14 +185,16 @@ def test_odd_group_downward_floats_its_lowest_numbered_player_upward_its_highest
     assert below.floated == [6]
 
 
-def floaters(region=Region.ABOVE, *, recent=(), met=(), due_black=()) -> list[int]:
-    """The floater of the group 1, 2, 3 (1 point) toward the group 4, 5 (½ point) in round 3."""
+def floaters(region=Region.ABOVE, *, recent=(), met=(), due_black=(), maxi=False) -> list[int]:
+    """The floater of the group 1, 2, 3 (1 point) toward the group 4, 5 (½ point) in round 3; ratings 2300,
+    2250, 2100, 2000, 1900."""
     def lim(tpn, half_points):
         colours = (Colour.BLACK, Colour.WHITE) if tpn in due_black else (Colour.WHITE, Colour.BLACK)
         opponents = frozenset({4, 5} if tpn in met else set())
-        return LimPlayer(tpn, half_points, colours, opponents, tpn in recent, True)
+        rating = (2300, 2250, 2100, 2000, 1900)[tpn - 1]
+        return LimPlayer(tpn, half_points, colours, opponents, tpn in recent, True, rating)
     players = {t: lim(t, 2 if t <= 3 else 1) for t in range(1, 6)}
-    rules = Rules(event(5), 3, players)
+    rules = Rules(event(5), 3, players, maxi=maxi)
     group = [players[t] for t in (1, 2, 3)]
     return [p.tpn for p in FloaterChoice(rules, group, 2, [players[4], players[5]], region).choose()]
 
@@ -204,6 +207,7 @@ def test_floater_choice_follows_article_3_in_order():
     assert floaters(met=(3,), recent=(1, 2)) == [2]  # 3.9.2 comes before 3.10
     assert floaters(due_black=(1, 2)) == [2]  # 3.2.2: 2 (due Black) leaves one due each colour, 3 would not
     assert floaters(due_black=(3,)) == [2]  # 3.2.2: 2 (due White) leaves one due each colour
+    assert floaters(recent=(3,), maxi=True) == [3]  # 3.2.3: 2 is 150 points from 3, so 3 floats after all
 
 
 # ---- Art. 4: exchanges ---------------------------------------------------------------------------------------
@@ -226,6 +230,17 @@ def test_exchange_in_the_order_of_the_tables_of_article_4_2():
     # 4.2: after 1-4, #1 tries 5 (both had White: no alternation), then 6; 4.3: #2 tries 4 (both Black),
     # 5 (met), then 3
     assert boards(rnd) == [(6, 1), (2, 3), (4, 5)]
+
+
+def test_maxi_exchanges_stay_within_100_points_of_the_proposed_opponent():
+    """Ratings 60 points apart: 1-2 replaces 1's proposed 4 by a player 120 points away (and 2's proposed 5
+    by one 240 away), so a Maxi-tournament (Art. 3.8, 5.7) pairs 2 elsewhere when it can."""
+    def six(maxi: str) -> Tournament:
+        players = [Player(t, f"P{t}", rating=2400 - 60 * t) for t in range(1, 7)]
+        return played(Tournament(Settings("lim", 5, options={"maxi": maxi}), players),
+                      [(1, 4, D), (5, 2, D), (3, 6, D)])
+    assert boards(SYSTEM.pair(six("no"), 2)) == [(2, 1), (4, 3), (6, 5)]  # 3-4 is 120/120 points off too
+    assert boards(SYSTEM.pair(six("yes"), 2)) == [(2, 1), (5, 3), (4, 6)]  # one exchange out of band, not two
 
 
 # ---- Art. 2.6: a blocked median group ---------------------------------------------------------------------
@@ -306,6 +321,35 @@ def test_a_field_of_240_pairs_every_round():
             g.result = rng.choice([W, W, D, B])
 
 
+def any_legal_round(t: Tournament, number: int) -> bool:
+    """Whether some eligible bye leaves a perfect matching of compatible players (checked independently,
+    with networkx, from the rules of Art. 1 and 2.1)."""
+    state = derive(t, through_round=number - 1)
+    active = [p.tpn for p in t.players if p.is_active_in(number)]
+    last = number == t.settings.rounds
+
+    def may(a: int, b: int) -> bool:
+        if state[a].has_played(b) or frozenset((a, b)) in t.forbidden_pairs:
+            return False
+        if last and state.score(a) == state.score(b):
+            return True
+        return any(all(fits(x, c) for x, c in ((w, Colour.WHITE), (bl, Colour.BLACK))) for w, bl in ((a, b), (b, a)))
+
+    def fits(tpn: int, colour: Colour) -> bool:
+        colours = state[tpn].colours + [colour]
+        return abs(colours.count(Colour.WHITE) - colours.count(Colour.BLACK)) <= 2 and colours[-3:] != [colour] * 3
+
+    unearned = (ByeKind.PAB.outcome, Result.WHITE_WINS_BY_FORFEIT.outcomes[0], ByeKind.FULL.outcome)
+    eligible = [p for p in active if not any(r.outcome in unearned for r in state[p].records)]
+    byes = eligible if len(active) % 2 else [None]
+    for bye in byes:
+        rest = [p for p in active if p != bye]
+        graph = nx.Graph([(a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if may(a, b)])
+        if len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(rest):
+            return True
+    return False
+
+
 @hyp_settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=4, max_value=21), st.integers(min_value=2, max_value=9), st.randoms(use_true_random=False))
 def test_every_round_keeps_the_rules_of_article_2_1(n, rounds, rng):
@@ -314,7 +358,8 @@ def test_every_round_keeps_the_rules_of_article_2_1(n, rounds, rng):
         try:
             rnd = operations.pair_next_round(t)
         except PairingError:
-            return  # a small, played-out field may have no legal round left
+            assert not any_legal_round(t, number)  # refused only when no bye choice leaves a legal round
+            return
         assert_legal_round(t, rnd)
         state = derive(t, through_round=number - 1)
         for bye in rnd.byes:

@@ -41,6 +41,10 @@ class Lim(PairingSystem):
             "by pairing number, as the reference cases) or article-4.2 (the order of the tables of Art. 4.2-4.3)",
             tuple(order.value for order in ExchangeOrder),
         ),
+        "maxi": OptionSpec(
+            "no", "a Maxi-tournament: floaters and exchanged opponents within 100 rating points "
+                  "(Art. 3.2.3, 3.8, 5.7)", ("no", "yes"),
+        ),
     }
     default_bye_value = 1.0
     default_tiebreaks = ("BH-C1", "BH", "SB")
@@ -74,7 +78,8 @@ class Lim(PairingSystem):
         to_pair = players_to_pair(tournament, round_number)
         players = {tpn: lim_player(state[tpn], round_number, state) for tpn in to_pair}
         order = ExchangeOrder(self.option(tournament.settings, "exchange_order"))
-        return Rules(tournament, round_number, players, order), list(players.values())
+        maxi = self.option(tournament.settings, "maxi") == "yes"
+        return Rules(tournament, round_number, players, order, maxi=maxi), list(players.values())
 
     def outcome(self, tournament: Tournament, round_number: int) -> LimOutcome:
         """The pairs of ``round_number`` with the log of how they were found."""

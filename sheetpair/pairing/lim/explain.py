@@ -40,8 +40,8 @@ def _group_lines(log: GroupLog) -> list[str]:
     if log.floated:
         where = "next lower" if log.region is Region.ABOVE else "next higher"
         lines.append(f"    floated to the {where} group (Art. 3.2.1): {', '.join(map(str, log.floated))} "
-                     f"(priority {log.priority}: types a, b, c of 3.9.2, previous floats 3.10, colour balance "
-                     "3.2.2, numbers 3.2.4)")
+                     f"(priority {log.priority}: Maxi band 3.2.3, types a, b, c of 3.9.2, previous floats 3.10, "
+                     "colour balance 3.2.2, numbers 3.2.4)")
         lines += [f"      {tpn}: {why}" for tpn, why in log.floater_reasons.items()]
     for pair in log.cracked:
         lines.append(f"    pair {pair.white}-{pair.black} cracked to unblock the median group (Art. 2.6)")

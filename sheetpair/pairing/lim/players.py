@@ -53,6 +53,8 @@ class LimPlayer:
     """Art. 3.10: the player met an opponent with a different score in the previous round."""
     may_take_bye: bool
     """Art. 1.1 with Basic Rule 4: no pairing-allocated bye and no win without playing so far."""
+    rating: int = 0
+    """For the 100-point band of a Maxi-tournament (Art. 3.2.3, 3.8, 5.7)."""
     colour_difference: int = field(init=False)
     """Whites minus Blacks."""
     last: Colour | None = field(init=False)
@@ -90,6 +92,7 @@ def lim_player(state: PlayerState, round_number: int, before: TournamentState) -
         opponents=frozenset(state.opponents_played),
         floated_last_round=floated,
         may_take_bye=not any(r.outcome in unearned for r in state.records),
+        rating=state.player.rating,
     )
 
 
@@ -107,13 +110,19 @@ class Orientation:
     penalties: tuple[int, int, int, int, int]
 
 
+MAXI_BAND = 100
+"""Rating points within which a Maxi-tournament floats and exchanges players (Art. 3.2.3, 3.8, 5.7)."""
+
+
 class Rules:
     """Compatibility and colours of one round (Art. 2.1, 5, 6)."""
 
     def __init__(self, tournament: Tournament, round_number: int, players: dict[int, LimPlayer],
-                 exchange_order: ExchangeOrder = ExchangeOrder.BY_NUMBER) -> None:
+                 exchange_order: ExchangeOrder = ExchangeOrder.BY_NUMBER, *, maxi: bool = False) -> None:
         self.tournament = tournament
         self.exchange_order = exchange_order
+        self.maxi = maxi
+        """A Maxi-tournament: floaters and exchanged opponents within 100 rating points (Art. 3.2.3, 3.8, 5.7)."""
         self.round_number = round_number
         self.players = players
         self.last_round = round_number == tournament.settings.rounds
@@ -129,6 +138,10 @@ class Rules:
         if key not in self._cache:
             self._cache[key] = self._orient(self.players[key[0]], self.players[key[1]], region)
         return self._cache[key]
+
+    def outside_band(self, a: LimPlayer, b: LimPlayer) -> bool:
+        """True in a Maxi-tournament when the ratings of ``a`` and ``b`` differ by more than 100 points."""
+        return self.maxi and abs(a.rating - b.rating) > MAXI_BAND
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 2.1 (and the arbiter's forbidden pairs): not met, and some colours within the limits."""

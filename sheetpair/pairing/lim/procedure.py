@@ -162,9 +162,9 @@ def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], boo
 SPARSE_REACH = 24
 
 
-def _faults(orientation: Orientation, base: int) -> int:
+def _digits(values: Iterable[int], base: int) -> int:
     total = 0
-    for value in orientation.penalties:
+    for value in values:
         total = total * base + value
     return total
 
@@ -220,6 +220,15 @@ class GroupPairer:
             return sorted(others, key=lambda p: p.tpn)
         return sorted(others, key=lambda p: (self.proposed.get(anchor.tpn) != p.tpn, direction * p.tpn))
 
+    def _outside_band(self, a: LimPlayer, b: LimPlayer) -> int:
+        """Art. 3.8, 5.7 (Maxi): 1 when ``a``-``b`` exchanges a proposed opponent for one more than 100 points
+        away from it, on both sides (a pair counts after the colour limits, before the colour faults)."""
+        if not self.rules.maxi or self.proposed.get(a.tpn) == b.tpn:
+            return 0
+        players = {p.tpn: p for p in self.items}
+        return int(all(self.rules.outside_band(players[self.proposed[x.tpn]], y)
+                       for x, y in ((a, b), (b, a)) if x.tpn in self.proposed))
+
     def _reason(self, anchor: LimPlayer, opponent: LimPlayer, remaining: list[LimPlayer]) -> str:
         if anchor.tpn in self.incoming:
             alternate = anchor.due is not None and opponent.due is not None and anchor.due is not opponent.due
@@ -248,14 +257,16 @@ class GroupPairer:
         if not n:
             return []
         base = n + 1
-        complete = base ** 5
+        complete = base ** 6
         index = {p.tpn: i for i, p in enumerate(self.items)}
         edges: dict[tuple[int, int], int] = {}
         for i, a in enumerate(self.items):
             for j in range(i + 1, n):
                 orientation = self.rules.orientation(a.tpn, self.items[j].tpn, self.region)
                 if orientation is not None:
-                    edges[(i, j)] = complete - _faults(orientation, base)
+                    hard, *colours = orientation.penalties
+                    band = self._outside_band(a, self.items[j])
+                    edges[(i, j)] = complete - _digits((hard, band, *colours), base)
         matching = _IncrementalMatching(n, edges, complete)
         if matching.pairs() < n // 2:
             return None
@@ -293,6 +304,12 @@ class FloaterChoice:
         self.next_group = next_group
         self.region = region
         self.balance = sum(_due_class(p) for p in self.items)
+        self.default = (self.items[-1] if region is Region.ABOVE else self.items[0]) if self.items else None
+        """Art. 3.2.3/3.2.4: the player who floats when no other may (the lowest numbered downward)."""
+
+    def outside_band(self, player: LimPlayer) -> int:
+        """Art. 3.2.3 (Maxi): 1 when ``player`` is more than 100 points from the player who floats by default."""
+        return int(self.default is not None and self.rules.outside_band(player, self.default))
 
     def kind(self, player: LimPlayer) -> int:
         """Art. 3.9: 0 = type a, 1 = b, 2 = c, 3 = d (already floated into the group / no compatible
@@ -313,7 +330,8 @@ class FloaterChoice:
         recent = sum(p.floated_last_round for p in floaters)
         balance = abs(self.balance - sum(_due_class(p) for p in floaters))
         numbers = sorted(-p.tpn if self.region is Region.ABOVE else p.tpn for p in floaters)
-        return [kinds.count(0), kinds.count(1), kinds.count(2), recent, balance, *numbers]
+        band = sum(self.outside_band(p) for p in floaters)
+        return [band, kinds.count(0), kinds.count(1), kinds.count(2), recent, balance, *numbers]
 
     def choose(self) -> list[LimPlayer]:
         n = len(self.items)
@@ -344,12 +362,12 @@ class FloaterChoice:
         cost = (1 << n) - (1 << bit) + unit * player.floated_last_round
         for level, weight in ((0, unit * scale ** 3), (1, unit * scale ** 2), (2, unit * scale)):
             cost += weight * (kind == level)
-        return cost
+        return cost + unit * scale ** 4 * self.outside_band(player)
 
     def _best_of_split(self, slots: dict[int, int], count: int) -> list[LimPlayer] | None:
         """The best floaters with this many due White, due Black and due neither (one matching)."""
         n = len(self.items)
-        ceiling = ((count + 1) ** 4) << (n + 1)
+        ceiling = ((count + 1) ** 5) << (n + 1)
         pair_weight = 2 * (count + 1) * ceiling
         classes = [c for c in (1, -1, 0) for _ in range(slots[c])]
         computer = new_matching_computer(n + len(classes), pair_weight)
@@ -380,8 +398,16 @@ class LimProcedure:
 
     def choose_bye(self) -> LimPlayer | None:
         """Art. 1.1 and 7.1: the lowest ranked of the lowest score without a bye or an unplayed win so far,
-        provided everybody else can be paired; the next such player when not."""
+        provided everybody else can be paired; the next such player when not.
+
+        :raises PairingError: when no choice (or, in an even field, no pairing at all) leaves everybody paired.
+        """
         if len(self.players) % 2 == 0:
+            if maximum_pairs(self.players, self.rules.compatible) < len(self.players) // 2:
+                raise PairingError(
+                    f"round {self.rules.round_number} cannot be paired: some players have no compatible opponent "
+                    "left (Lim Art. 2.1: no rematch, no third colour in a row, no three more of one colour)"
+                )
             return None
         candidates = sorted((p for p in self.players if p.may_take_bye), key=lambda p: (p.half_points, -p.tpn))
         target = (len(self.players) - 1) // 2
