@@ -325,7 +325,8 @@ def any_legal_round(t: Tournament, number: int) -> bool:
     """Whether some eligible bye leaves a perfect matching of compatible players (checked independently,
     with networkx, from the rules of Art. 1 and 2.1)."""
     state = derive(t, through_round=number - 1)
-    active = [p.tpn for p in t.players if p.is_active_in(number)]
+    asked = t.requested_byes.get(number, {})
+    active = [p.tpn for p in t.players if p.is_active_in(number) and p.tpn not in asked]
     last = number == t.settings.rounds
 
     def may(a: int, b: int) -> bool:
