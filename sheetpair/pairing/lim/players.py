@@ -164,29 +164,28 @@ class Rules:
         if not self.compatible(a.tpn, b.tpn):
             return None
         exception = self.last_round and a.half_points == b.half_points  # Art. 6
+        chosen = self.alternate_goes_to(a, b, region) if a.last is not None and a.last is b.last else None
         best: tuple[tuple[int, ...], Orientation] | None = None
         for white, black in ((a, b), (b, a)):
             hard = (not white.may_have_white) + (not black.may_have_black)
             if hard and not exception:
                 continue
-            penalties = (hard, *self._soft(white, black, a, b, region))
+            penalties = (hard, *self._soft(white, black, a.last, chosen))
             key = (*penalties, white.tpn)
             if best is None or key < best[0]:
                 best = (key, Orientation(white.tpn, black.tpn, penalties))
         return best[1] if best else None
 
-    def _soft(self, white: LimPlayer, black: LimPlayer, a: LimPlayer, b: LimPlayer, region: Region
+    def _soft(self, white: LimPlayer, black: LimPlayer, last: Colour | None, chosen: LimPlayer | None
               ) -> tuple[int, int, int, int]:
+        """Alternation (5.1), equalisation after an even round (5.6), precedence (5.4: ``chosen`` should get
+        the alternate of the colour both had ``last``), the round-one colour (7.2) for colourless pairs."""
         even = self.round_number % 2 == 0
         alternate = (white.last is Colour.WHITE) + (black.last is Colour.BLACK)
         equalise = (even and white.colour_difference >= 1) + (even and black.colour_difference <= -1)
-        precedence = 0
-        if a.last is not None and a.last is b.last:
-            chosen = self.alternate_goes_to(a, b, region)
-            if chosen is not None and (Colour.WHITE if chosen is white else Colour.BLACK) is a.last:
-                precedence = 1
+        precedence = int(chosen is not None and (Colour.WHITE if chosen is white else Colour.BLACK) is last)
         lot = 0
-        if a.last is None and b.last is None:
+        if white.last is None and black.last is None:
             lot = int((self.initial if white.tpn % 2 else self.initial.opposite) is not Colour.WHITE)
         return alternate, equalise, precedence, lot
 

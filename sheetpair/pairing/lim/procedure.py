@@ -12,14 +12,15 @@ already floated into the group, or has no compatible opponent in the next group)
 in the previous round (3.10); the due-White and due-Black counts left as equal as possible (3.2.2); then the
 lowest numbered players downward, the highest numbered upward (3.2.4, 3.3, 3.4).
 
-How it is found without trying every subset: the number of floaters is the group size minus twice a maximum
-matching of its compatibility graph. For each split of that number into floaters due White, due Black and due
-neither (at most (k+1)(k+2)/2 splits for k floaters, and k is 0 or 1 in almost every group), one maximum-weight
-matching pairs the group while k "float" vertices of the right colour class absorb the floaters; an in-group
-pair outweighs any float, and a float weighs less the worse its player is as a floater, with the criteria as
-digits of one integer (types, previous floats, then one bit per pairing number). That matching is the best set
-of that split; the best split wins. The balance term of 3.2.2 is the same for every set of one split, which is
-why splitting makes the whole order exact.
+How it is found without trying every subset: the number k of floaters is the group size minus twice a maximum
+matching of its compatibility graph. One floater (the usual case) is the first player in the order above whose
+absence leaves the group pairable: one maximum matching per player tried. For k > 1, each split of k into
+floaters due White, due Black and due neither (at most (k+1)(k+2)/2 splits) gets one maximum-weight matching
+that pairs the group while k "float" vertices of the right colour class absorb the floaters: an in-group pair
+outweighs any float, and a float weighs less the worse its player is as a floater, with the criteria as the
+digits of one integer (Maxi band, types, previous floats, then one bit per pairing number). That matching
+gives the best set of its split; the best split wins. The balance term of 3.2.2 is the same for every set of
+one split, which is why splitting makes the whole order exact.
 
 **Pairing a group (Art. 2.4, 2.5, 3.6–3.8, 4, 5).** Incoming floaters are paired first (down-floaters before
 up-floaters in the median group; the highest score and number first downward, the lowest upward), each with
@@ -144,15 +145,31 @@ def _matching_size(players: list[LimPlayer], compatible: Callable[[int, int], bo
     return sum(1 for u, v in enumerate(computer.mates()) if u < v)
 
 
+def _greedy_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
+    """How many pairs a greedy pass makes: each player left with the first compatible one after it."""
+    free = list(players)
+    pairs = 0
+    while free:
+        first = free.pop(0)
+        partner = next((i for i, p in enumerate(free[:SPARSE_REACH]) if compatible(first.tpn, p.tpn)), None)
+        if partner is not None:
+            free.pop(partner)
+            pairs += 1
+    return pairs
+
+
 def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
     """The size of a maximum matching of the compatibility graph of ``players``.
 
-    Big fields are almost completely compatible, so a sparse part of the graph (each player with the next
-    :data:`SPARSE_REACH` in the list) is tried first: when it already pairs everybody (but one), no matching
-    of the whole graph is bigger. Otherwise the whole graph is matched.
+    Big fields are almost completely compatible, so a greedy pairing along the list, then a maximum matching
+    of a sparse part of the graph (each player with the next :data:`SPARSE_REACH` in the list), are tried
+    first: when one of them already pairs everybody (but one), no matching of the whole graph is bigger.
+    Otherwise the whole graph is matched.
     """
     if len(players) < 2:
         return 0
+    if _greedy_pairs(players, compatible) == len(players) // 2:
+        return len(players) // 2
     size = _matching_size(players, compatible, SPARSE_REACH)
     if size == len(players) // 2 or len(players) <= SPARSE_REACH + 1:
         return size
@@ -338,6 +355,8 @@ class FloaterChoice:
         count = n - 2 * maximum_pairs(self.items, self.rules.compatible)
         if count == 0:
             return []
+        if count == 1:
+            return self._single()
         by_class = {c: sum(1 for p in self.items if _due_class(p) == c) for c in (1, -1, 0)}
         best: tuple[list[int], list[LimPlayer]] | None = None
         for whites in range(min(count, by_class[1]) + 1):
@@ -352,6 +371,16 @@ class FloaterChoice:
                         best = (key, floaters)
         assert best is not None, "some split holds the floaters of a maximum matching"
         return best[1]
+
+    def _single(self) -> list[LimPlayer]:
+        """One floater: the players in the order of the floater priority, the first whose absence leaves the
+        group pairable (a bounded enumeration: at most one maximum matching per player tried)."""
+        target = (len(self.items) - 1) // 2
+        for player in sorted(self.items, key=lambda p: self.priority([p])):
+            rest = [p for p in self.items if p is not player]
+            if maximum_pairs(rest, self.rules.compatible) == target:
+                return [player]
+        raise AssertionError("a maximum matching leaves some player out")
 
     def _cost(self, player: LimPlayer, position: int, count: int) -> int:
         n = len(self.items)
