@@ -47,6 +47,13 @@ def test_winther_lim_case(path):
         assert_standings_match(run.tournament, case["final_standings"], {"BH-C1": "bh1", "BH": "bh", "SB": "sb"})
 
 
+def test_the_pure_python_matcher_pairs_the_same_rounds(monkeypatch):
+    """Without the compiled matcher (xlwings Lite), the exact pure-Python one finds the same rounds."""
+    monkeypatch.setattr("sheetpair.pairing.matching.compiled_available", lambda: False)
+    for path in LIM_CASES[:3]:
+        assert replay_case(path)[1].differences == []
+
+
 GIVEN_UP = [p for p in LIM_CASES if load_case(p)["rounds_played"] < load_case(p)["rounds_planned"]]
 
 
