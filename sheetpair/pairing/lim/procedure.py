@@ -146,16 +146,29 @@ def _matching_size(players: list[LimPlayer], compatible: Callable[[int, int], bo
 
 
 def _greedy_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
-    """How many pairs a greedy pass makes: each player left with the first compatible one after it."""
-    free = list(players)
-    pairs = 0
-    while free:
-        first = free.pop(0)
-        partner = next((i for i, p in enumerate(free[:SPARSE_REACH]) if compatible(first.tpn, p.tpn)), None)
+    """How many pairs a greedy pass makes (each player with the first compatible one among the next
+    :data:`SPARSE_REACH`), after mending it with augmenting paths of three edges (free u, v-w paired, free x:
+    u-v and w-x instead)."""
+    mate: dict[int, int] = {}
+    tpns = [p.tpn for p in players]
+    for i, a in enumerate(tpns):
+        if a in mate:
+            continue
+        partner = next((b for b in tpns[i + 1:i + 1 + SPARSE_REACH] if b not in mate and compatible(a, b)), None)
         if partner is not None:
-            free.pop(partner)
-            pairs += 1
-    return pairs
+            mate[a], mate[partner] = partner, a
+    for u in tpns:
+        if u in mate or len(mate) // 2 == len(tpns) // 2:
+            continue
+        for v in tpns:
+            w = mate.get(v)
+            if w is None or not compatible(u, v):
+                continue
+            x = next((x for x in tpns if x not in mate and x != u and compatible(w, x)), None)
+            if x is not None:
+                mate[u], mate[v], mate[w], mate[x] = v, u, x, w
+                break
+    return len(mate) // 2
 
 
 def maximum_pairs(players: list[LimPlayer], compatible: Callable[[int, int], bool]) -> int:
