@@ -72,6 +72,7 @@ class GroupLog:
     reasons: dict[frozenset[int], str] = field(default_factory=dict)
     """Why each pair was made (proposed, exchanged, a floater's opponent), by its two numbers."""
     floater_reasons: dict[int, str] = field(default_factory=dict)
+    """Why each floater left the group (Art. 2.3) and its type (Art. 3.9)."""
 
 
 @dataclass
@@ -108,7 +109,7 @@ class _IncrementalMatching:
     def __init__(self, size: int, edges: dict[tuple[int, int], int], max_weight: int) -> None:
         self.bonus = max_weight * (size + 1)
         self.computer: MatchingComputer = new_matching_computer(size, self.bonus * (size + 1))
-        self.weights = {key: weight for key, weight in edges.items()}
+        self.weights = dict(edges)
         for (u, v), weight in edges.items():
             self.computer.set_edge_weight(u, v, weight)
         self.computer.compute_matching()
@@ -205,6 +206,7 @@ class GroupPairer:
     def __init__(self, rules: Rules, items: list[LimPlayer], incoming: Iterable[int], region: Region) -> None:
         self.rules = rules
         self.items = sorted(items, key=lambda p: p.tpn)
+        self.by_tpn = {p.tpn: p for p in self.items}
         self.incoming = set(incoming)
         self.region = region
         half = len(self.items) // 2
@@ -255,8 +257,7 @@ class GroupPairer:
         away from it, on both sides (a pair counts after the colour limits, before the colour faults)."""
         if not self.rules.maxi or self.proposed.get(a.tpn) == b.tpn:
             return 0
-        players = {p.tpn: p for p in self.items}
-        return int(all(self.rules.outside_band(players[self.proposed[x.tpn]], y)
+        return int(all(self.rules.outside_band(self.by_tpn[self.proposed[x.tpn]], y)
                        for x, y in ((a, b), (b, a)) if x.tpn in self.proposed))
 
     def _reason(self, anchor: LimPlayer, opponent: LimPlayer, remaining: list[LimPlayer]) -> str:
