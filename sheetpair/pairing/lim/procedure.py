@@ -66,7 +66,7 @@ class GroupLog:
     floated: list[int]
     pairs: list[Orientation]
     priority: list[int] = field(default_factory=list)
-    """The floaters' priority as compared (types a, b, c; previous floats; colour balance; numbers)."""
+    """The floaters' priority as compared (Maxi band; types a, b, c; previous floats; colour balance; numbers)."""
     cracked: list[Orientation] = field(default_factory=list)
     """Pairs taken back to unblock the median group (Art. 2.6)."""
     reasons: dict[frozenset[int], str] = field(default_factory=dict)
