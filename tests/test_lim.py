@@ -123,6 +123,7 @@ def test_round_one_forbidden_proposed_pair_is_exchanged(order, pairs):
     t.forbidden_pairs.add(frozenset((1, 3)))
     rnd = operations.pair_next_round(t)
     assert {frozenset((g.white, g.black)) for g in rnd.games} == {frozenset(p) for p in pairs}
+    assert "round one" in rnd.notes[0]
 
 
 # ---- Art. 1: the bye ---------------------------------------------------------------------------------------
@@ -160,6 +161,10 @@ def test_same_colour_three_times_running_makes_players_incompatible_except_in_th
     t.settings.rounds = 3
     rules, _ = SYSTEM.field(t, 3)
     assert rules.compatible(1, 2)  # Art. 6: equal scores in the last round
+    t.forbidden_pairs |= {frozenset((1, p)) for p in (3, 4, 5, 6)}  # 1 may only meet 2
+    rnd = SYSTEM.pair(t, 3)
+    assert any("Art. 6" in note for note in rnd.notes)
+    assert_legal_round(t, Round(3, rnd.games, rnd.byes))
 
 
 def test_a_player_due_black_gets_black():

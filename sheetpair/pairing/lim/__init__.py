@@ -93,7 +93,7 @@ class Lim(PairingSystem):
         byes = requested_byes(tournament, round_number)
         if outcome.bye is not None:
             byes.append(pairing_bye(outcome.bye))
-        return Pairing(games, byes, round_notes(outcome))
+        return Pairing(games, byes, round_notes(outcome, round_number))
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
         return explain_outcome(tournament, round_number, self.outcome(tournament, round_number), self.name)

@@ -48,12 +48,21 @@ def _group_lines(log: GroupLog) -> list[str]:
     return lines
 
 
-def round_notes(outcome: LimOutcome) -> list[str]:
-    """What the arbiter should know at pairing time: cracked pairs of a blocked median group."""
-    if outcome.median is None or not outcome.median.cracked:
-        return []
-    cracked = ", ".join(f"{p.white}-{p.black}" for p in outcome.median.cracked)
-    return [f"the median group was blocked; pair(s) {cracked} were cracked and re-paired in it (Lim Art. 2.6)"]
+def round_notes(outcome: LimOutcome, round_number: int) -> list[str]:
+    """What the arbiter should know at pairing time: cracked pairs of a blocked median group, colour limits
+    broken in the last round, a round one that could not keep its proposed pairs."""
+    notes = []
+    if round_number == 1 and not outcome.round_one:
+        notes.append("a proposed pair of round one may not meet (forbidden pair); the round was paired with "
+                     "exchanges (Lim Art. 2.5, 4)")
+    if outcome.median is not None and outcome.median.cracked:
+        cracked = ", ".join(f"{p.white}-{p.black}" for p in outcome.median.cracked)
+        notes.append(f"the median group was blocked; pair(s) {cracked} were cracked and re-paired in it (Lim Art. 2.6)")
+    for board, pair in enumerate(outcome.pairs, start=1):
+        if pair.penalties[0]:
+            notes.append(f"board {board}: {pair.white}-{pair.black} breaks a colour limit of Art. 5.1, allowed between "
+                         "equal scores in the last round (Lim Art. 6)")
+    return notes
 
 
 def _colour_reason(pair: Orientation, round_one: bool) -> str:
