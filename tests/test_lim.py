@@ -3,6 +3,7 @@ field the page cannot pair, and properties on random events."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import networkx as nx
@@ -18,7 +19,7 @@ from sheetpair.core.state import derive
 from sheetpair.pairing import get_system
 from sheetpair.pairing.lim import SYSTEM
 from sheetpair.pairing.lim.players import LimPlayer, Region, Rules
-from sheetpair.pairing.lim.procedure import FloaterChoice
+from sheetpair.pairing.lim.procedure import FloaterChoice, GroupPairer
 
 from .winther import assert_standings_match, case_files, load_case, replay, roster_from_order
 
@@ -222,6 +223,110 @@ def test_floater_choice_follows_article_3_in_order():
     assert floaters(due_black=(1, 2)) == [2]  # 3.2.2: 2 (due Black) leaves one due each colour, 3 would not
     assert floaters(due_black=(3,)) == [2]  # 3.2.2: 2 (due White) leaves one due each colour
     assert floaters(recent=(3,), maxi=True) == [3]  # 3.2.3: 2 is 150 points from 3, so 3 floats after all
+
+
+@hyp_settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=9), st.randoms(use_true_random=False), st.sampled_from(list(Region)[:2]))
+def test_floater_choice_is_the_best_set_of_all_subsets(n, rng, region):
+    """The matching-based choice equals the definition: the fewest floaters that leave the group pairable,
+    then the smallest priority over every subset of that size (tried here one by one)."""
+    colour_pool = [(), (Colour.WHITE,), (Colour.BLACK,), (Colour.WHITE, Colour.WHITE), (Colour.BLACK, Colour.WHITE),
+                   (Colour.WHITE, Colour.BLACK, Colour.BLACK)]
+    tpns = list(range(1, n + 4))
+    players = {}
+    for tpn in tpns:
+        met = frozenset(q for q in tpns if q != tpn and rng.random() < 0.3)
+        players[tpn] = LimPlayer(tpn, rng.choice([2, 3]) if tpn <= n else 1, rng.choice(colour_pool), met,
+                                 rng.random() < 0.3, True, rng.randint(1800, 2200))
+    for tpn, p in list(players.items()):  # meetings are mutual
+        players[tpn] = LimPlayer(tpn, p.half_points, p.colours,
+                                 frozenset(q for q in tpns if q in p.opponents or tpn in players[q].opponents),
+                                 p.floated_last_round, True, p.rating)
+    rules = Rules(event(n + 3), 4, players, maxi=rng.random() < 0.5)
+    items = [players[t] for t in range(1, n + 1)]
+    choice = FloaterChoice(rules, items, 2, [players[t] for t in tpns[n:]], region)
+
+    def pairable(group):
+        graph = nx.Graph()
+        graph.add_nodes_from(p.tpn for p in group)
+        graph.add_edges_from((a.tpn, b.tpn) for i, a in enumerate(group) for b in group[i + 1:]
+                             if rules.compatible(a.tpn, b.tpn))
+        return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(group)
+
+    for count in range(n % 2, n + 1, 2):
+        options = [list(out) for out in itertools.combinations(items, count)
+                   if pairable([p for p in items if p not in out])]
+        if options:
+            best = min(options, key=choice.priority)
+            break
+    assert choice.priority(choice.choose()) == choice.priority(best)
+
+
+def _first_to_settle(left, incoming, region, median):
+    floaters = [p for p in left if p.tpn in incoming]
+    if floaters:
+        def key(p):
+            later = region is Region.MEDIAN and p.half_points <= median
+            return (later, p.half_points, p.tpn) if region is Region.BELOW else (later, -p.half_points, -p.tpn)
+        return min(floaters, key=key)
+    return max(left, key=lambda p: p.tpn) if region is Region.BELOW else min(left, key=lambda p: p.tpn)
+
+
+def _exchange_key(anchor, incoming, proposed, region):
+    down = -1 if region is Region.BELOW else 1
+
+    def key(p):
+        if anchor.tpn in incoming:
+            alternate = anchor.due is not None and p.due is not None and anchor.due is not p.due
+            return (p.tpn in incoming, not alternate, down * p.tpn)
+        return (proposed[anchor.tpn] != p.tpn, down * p.tpn)
+    return key
+
+
+def search_group(rules, items, incoming, region):
+    """The definition of a group's pairing, searched exhaustively (small groups only): the pairing with the
+    fewest colour faults (summed per kind, compared in order), then the smallest opponent numbers in the
+    order the players are settled; a pairing without faults is the first one met in the exchange order."""
+    ordered = sorted(items, key=lambda p: p.tpn)
+    half = len(ordered) // 2
+    proposed = {a.tpn: b.tpn for a, b in zip(ordered[:half], ordered[half:])}
+    proposed.update({b: a for a, b in list(proposed.items())})
+    complete = []  # every complete pairing, in the order the exchanges reach it
+
+    def visit(left, made, totals, signature):
+        if not left:
+            complete.append(((totals, signature), made))
+            return
+        anchor = _first_to_settle(left, incoming, region, rules.median)
+        for p in sorted((p for p in left if p is not anchor), key=_exchange_key(anchor, incoming, proposed, region)):
+            o = rules.orientation(anchor.tpn, p.tpn, region)
+            if o is not None:
+                visit([q for q in left if q is not anchor and q is not p], made + [(o.white, o.black)],
+                      tuple(x + y for x, y in zip(totals, o.penalties)), signature + (p.tpn,))
+
+    visit(list(items), [], (0,) * 5, ())
+    faultless = [made for (totals, _), made in complete if not any(totals)]
+    if faultless:
+        return faultless[0]
+    return min(complete)[1] if complete else None
+
+
+@hyp_settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=1, max_value=4), st.randoms(use_true_random=False), st.sampled_from(list(Region)))
+def test_group_pairing_is_the_first_best_pairing_of_an_exhaustive_search(pairs, rng, region):
+    colour_pool = [(), (Colour.WHITE,), (Colour.BLACK,), (Colour.WHITE, Colour.WHITE), (Colour.BLACK, Colour.WHITE),
+                   (Colour.WHITE, Colour.BLACK, Colour.BLACK), (Colour.BLACK, Colour.BLACK, Colour.WHITE, Colour.WHITE)]
+    n = 2 * pairs
+    tpns = list(range(1, n + 1))
+    met = {frozenset(p) for p in itertools.combinations(tpns, 2) if rng.random() < 0.25}
+    players = {t: LimPlayer(t, rng.choice([1, 2, 3]), rng.choice(colour_pool),
+                            frozenset(q for q in tpns if frozenset((t, q)) in met), False, True) for t in tpns}
+    t = event(n, rounds=rng.choice([4, 5]))
+    rules = Rules(t, rng.choice([4, 5]), players)
+    incoming = {x for x in tpns if rng.random() < 0.3}
+    want = search_group(rules, list(players.values()), incoming, region)
+    got = GroupPairer(rules, list(players.values()), incoming, region).pair()
+    assert (None if got is None else [(o.white, o.black) for o in got]) == want
 
 
 # ---- Art. 4: exchanges ---------------------------------------------------------------------------------------
