@@ -401,6 +401,13 @@ def test_requested_byes_withdrawals_and_late_entries_are_respected():
     assert [b.player for b in rnd.byes if b.kind is ByeKind.PAB] == [9]  # 0 points, lowest ranked (Art. 1.1)
 
 
+def test_a_field_without_a_complete_pairing_is_refused_naming_who_has_no_opponent():
+    t = played(event(4, rounds=3), [(1, 3, W), (4, 2, W)])
+    t.forbidden_pairs |= {frozenset((1, 2)), frozenset((1, 4))}
+    with pytest.raises(PairingError, match=r"round 2 cannot be paired.*no compatible opponent at all: 1\)"):
+        SYSTEM.pair(t, 2)
+
+
 def test_forfeited_game_is_no_meeting_and_forbidden_pairs_never_meet():
     t = played(event(4, rounds=3), [(1, 3, Result.WHITE_WINS_BY_FORFEIT), (4, 2, D)])
     rules, _ = SYSTEM.field(t, 2)

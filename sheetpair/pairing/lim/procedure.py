@@ -447,10 +447,7 @@ class LimProcedure:
         """
         if len(self.players) % 2 == 0:
             if maximum_pairs(self.players, self.rules.compatible) < len(self.players) // 2:
-                raise PairingError(
-                    f"round {self.rules.round_number} cannot be paired: some players have no compatible opponent "
-                    "left (Lim Art. 2.1: no rematch, no third colour in a row, no three more of one colour)"
-                )
+                raise PairingError(self._unpairable())
             return None
         candidates = sorted((p for p in self.players if p.may_take_bye), key=lambda p: (p.half_points, -p.tpn))
         target = (len(self.players) - 1) // 2
@@ -463,6 +460,14 @@ class LimProcedure:
             "leaves the others pairable without a rematch or a colour beyond the limits of Art. 2.1"
         )
 
+    def _unpairable(self) -> str:
+        """The refusal of an even field that has no complete pairing, naming who has no opponent at all."""
+        alone = [p.tpn for p in self.players
+                 if not any(self.rules.compatible(p.tpn, q.tpn) for q in self.players if q is not p)]
+        who = f" (no compatible opponent at all: {', '.join(map(str, alone))})" if alone else ""
+        return (f"round {self.rules.round_number} cannot be paired: no complete pairing avoids a rematch and keeps "
+                f"the colour limits of Lim Art. 2.1{who}")
+
     def run(self) -> LimOutcome:
         bye = self.choose_bye()
         field_ = [p for p in self.players if p is not bye]
@@ -472,11 +477,7 @@ class LimProcedure:
                 return LimOutcome(first, bye.tpn if bye else None, [], None, True)
         groups, median = self._traverse(field_)
         pairs = [o for g in groups for o in g.pairs] + (median.pairs if median else [])
-        if len(pairs) * 2 != len(field_):
-            raise PairingError(
-                f"round {self.rules.round_number} cannot be paired: some players have no compatible opponent left "
-                "(Lim Art. 2.1: no rematch, no third colour in a row, no three more of one colour)"
-            )
+        assert len(pairs) * 2 == len(field_), "a pairable field is always completed by cracking (Art. 2.6)"
         return LimOutcome(self._board_order(pairs), bye.tpn if bye else None, groups, median, False)
 
     def _round_one(self, field_: list[LimPlayer]) -> list[Orientation] | None:
