@@ -131,6 +131,7 @@ class Rules:
         """The median score in half points: half the rounds played (Art. 2.2)."""
         self._cache: dict[tuple[int, int, Region], Orientation | None] = {}
         self._compatible: dict[tuple[int, int], bool] = {}
+        self._alike: dict[tuple[object, ...], tuple[bool, tuple[int, int, int, int, int]]] = {}
 
     def orientation(self, a: int, b: int, region: Region) -> Orientation | None:
         """The best colours for ``a`` against ``b``, or ``None`` when the two are not compatible (Art. 2.1)."""
@@ -138,6 +139,19 @@ class Rules:
         if key not in self._cache:
             self._cache[key] = self._orient(self.players[key[0]], self.players[key[1]], region)
         return self._cache[key]
+
+    def _orient(self, low: LimPlayer, high: LimPlayer, region: Region) -> Orientation | None:
+        """The colours depend on the two colour histories, the parities of the numbers, which number is smaller
+        and the region only, so pairs alike share one computation (big fields have few distinct histories)."""
+        if not self.compatible(low.tpn, high.tpn):
+            return None
+        exception = self.last_round and low.half_points == high.half_points  # Art. 6
+        alike = (low.colours, high.colours, low.tpn % 2, high.tpn % 2, exception, region)
+        if alike not in self._alike:
+            self._alike[alike] = self._colours(low, high, region, exception)
+        low_white, penalties = self._alike[alike]
+        white, black = (low, high) if low_white else (high, low)
+        return Orientation(white.tpn, black.tpn, penalties)
 
     def outside_band(self, a: LimPlayer, b: LimPlayer) -> bool:
         """True in a Maxi-tournament when the ratings of ``a`` and ``b`` differ by more than 100 points."""
@@ -160,12 +174,11 @@ class Rules:
             return True
         return (a.may_have_white and b.may_have_black) or (b.may_have_white and a.may_have_black)
 
-    def _orient(self, a: LimPlayer, b: LimPlayer, region: Region) -> Orientation | None:
-        if not self.compatible(a.tpn, b.tpn):
-            return None
-        exception = self.last_round and a.half_points == b.half_points  # Art. 6
+    def _colours(self, a: LimPlayer, b: LimPlayer, region: Region, exception: bool
+                 ) -> tuple[bool, tuple[int, int, int, int, int]]:
+        """Whether ``a`` (the smaller number) gets White, and the faults left (Art. 5, 6); ties: White to ``a``."""
         chosen = self.alternate_goes_to(a, b, region) if a.last is not None and a.last is b.last else None
-        best: tuple[tuple[int, ...], Orientation] | None = None
+        best: tuple[tuple[int, ...], bool, tuple[int, int, int, int, int]] | None = None
         for white, black in ((a, b), (b, a)):
             hard = (not white.may_have_white) + (not black.may_have_black)
             if hard and not exception:
@@ -173,8 +186,9 @@ class Rules:
             penalties = (hard, *self._soft(white, black, a.last, chosen))
             key = (*penalties, white.tpn)
             if best is None or key < best[0]:
-                best = (key, Orientation(white.tpn, black.tpn, penalties))
-        return best[1] if best else None
+                best = (key, white is a, penalties)
+        assert best is not None, "compatible players have a colouring within the limits"
+        return best[1], best[2]
 
     def _soft(self, white: LimPlayer, black: LimPlayer, last: Colour | None, chosen: LimPlayer | None
               ) -> tuple[int, int, int, int]:
