@@ -61,6 +61,9 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("dubov_open.xlsx", "Rating Open 2026", "dubov", 21, 7, 3,
            "A 21-player FIDE Dubov Swiss (2026 rules): White seekers with the lowest average rating of "
            "opponents meet the Black seekers first; an unrated player needs a provisional rating."),
+    Sample("lim_open.xlsx", "Lim Open 2026", "lim", 21, 7, 4,
+           "A 21-player FIDE Lim Swiss (C.04.4.3, 2026): groups above the median paired downward, those below "
+           "upward, the median group last."),
 )
 
 

@@ -9,6 +9,7 @@ from . import (
     club_swiss,
     dubov,
     dutch,
+    lim,
     monrad,
     norwegian_monrad,
     scheveningen,
@@ -31,6 +32,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         dutch.DUTCH,
         dutch.DUTCH_2017,
         dubov.DUBOV,
+        lim.SYSTEM,
     )
 }
 
