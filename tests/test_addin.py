@@ -183,7 +183,7 @@ def test_an_unexpected_failure_is_told_in_words_not_a_traceback(monkeypatch) -> 
     _import_roster(book)
     before = _without_status(book)
 
-    def broken(tournament):
+    def broken(tournament, **_options):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(operations, "pair_next_round", broken)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import InputError, OperationError
-from ..core.model import Player, Settings, Tournament
+from ..core.model import EventInfo, Player, Settings, Tournament
 from ..core.results import parse_bye_value
 from ..core.tiebreaks import parse_tiebreak_list
 from ..pairing import get_system
@@ -31,8 +31,22 @@ class EventRequest:
     tiebreaks: str | None = None
     """Comma-separated tie-break codes; the system's defaults when ``None``."""
     bye_value: str | None = None
-    """Points of the pairing-allocated bye as typed (``1``, ``0.5``, ``½``, ``0``); the system's default when ``None``."""
+    """Points of the pairing-allocated bye as typed (``1``, ``0.5``, ``½``, ``0``); the system's default when
+    ``None``."""
     options: dict[str, str] = field(default_factory=dict)
+    event: EventInfo = field(default_factory=EventInfo)
+    """The header every report and the TRF print: name, city, federation, dates, arbiters, time control."""
+
+
+def parse_dates(text: str) -> tuple[str, str]:
+    """``START`` or ``START/END`` (``..`` also separates them), as typed: the event's first and last day.
+
+    :raises InputError: for more than two dates.
+    """
+    parts = [p.strip() for p in text.replace("..", "/").split("/") if p.strip()]
+    if len(parts) > 2:
+        raise InputError(f"dates {text!r}: give the first day, or the first and the last day as START/END")
+    return (parts[0], parts[-1]) if parts else ("", "")
 
 
 def parse_options(items: Iterable[str]) -> dict[str, str]:
@@ -62,6 +76,7 @@ def create_event(roster: list[Player], request: EventRequest) -> Tournament:
         bye_value=parse_bye_value(request.bye_value) if request.bye_value is not None else None,
         tiebreaks=parse_tiebreak_list(request.tiebreaks) if request.tiebreaks else None,
     )
+    settings.event = request.event
     return new_tournament(roster, settings, keep_order=request.keep_order)
 
 

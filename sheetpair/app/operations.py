@@ -11,6 +11,9 @@ from ..core.errors import OperationError, PairingError
 from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
 from ..pairing import get_system
 
+PENDING_NOTE = "paired while"
+"""How the note naming games paired over (no result yet, or postponed) begins."""
+
 
 def pair_next_round(tournament: Tournament, *, allow_pending: bool = False) -> Round:
     """Pairs the next round with the tournament's system and stores it.
@@ -37,7 +40,7 @@ def pair_next_round(tournament: Tournament, *, allow_pending: bool = False) -> R
     pairing = system.pair(tournament, number)
     if system.binds_forbidden_pairs(number, tournament.settings):
         _refuse_forbidden_pairs(tournament, pairing.games)
-    notes = [f"paired while {_pending_text(tournament, pending)}"] if pending else []
+    notes = [f"{PENDING_NOTE} {_pending_text(tournament, pending)}"] if pending else []
     new_round = Round(number, pairing.games, pairing.byes, notes + pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)

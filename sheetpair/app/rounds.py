@@ -1,8 +1,10 @@
-"""The workbook use cases of a running event: pair, enter a result, grant a bye, withdraw, undo.
+"""The workbook use cases of a running event: pair, enter results, grant or cancel a bye, withdraw or reinstate
+a player, undo a round.
 
-Each reads the workbook behind ``port``, applies one operation of :mod:`sheetpair.app.operations`, and
-writes every owned sheet back from one standings table (:func:`sheetpair.app.session.edit`). The caller
-commits the port.
+Each reads the workbook behind ``port``, applies operations of :mod:`sheetpair.app.operations`, and writes
+every owned sheet back from one standings table (:mod:`sheetpair.app.session`). The caller commits the port.
+Players are named by a reference (start number, or a name or part of one) so both doors accept what an
+arbiter naturally types.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import OperationError
-from ..core.model import ByeKind, Game, Result, Round, Tournament
+from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
 from ..io.port import WorkbookPort
 from . import operations
 from .session import edit, load, write
@@ -19,56 +21,121 @@ from .session import edit, load, write
 
 @dataclass(frozen=True)
 class Paired:
-    """A round just paired, with the tournament it belongs to (names, ratings and scores for printing)."""
+    """A round just paired, the tournament it belongs to, and each player's score before the round."""
 
     round: Round
     tournament: Tournament
+    scores_before: dict[int, float]
 
 
-def pair(port: WorkbookPort) -> Paired:
-    """Pairs the next round with the event's system and writes its sheet."""
-    return edit(port, lambda t: Paired(operations.pair_next_round(t), t))
+def pair(port: WorkbookPort, *, allow_pending: bool = False) -> Paired:
+    """Pairs the next round with the event's system and writes its sheet.
+
+    ``allow_pending``: pair although games of earlier rounds have no result or are postponed (the round's
+    notes name them).
+    """
+    tournament = load(port)
+    before = tournament.current_round
+    new_round = operations.pair_next_round(tournament, allow_pending=allow_pending)
+    table = write(port, tournament, previous_rounds=before)
+    scores = {tpn: state.score_after(before) for tpn, state in table.paired.players.items()}
+    return Paired(new_round, tournament, scores)
 
 
 @dataclass(frozen=True)
 class Entered:
-    """A result entered: the board's game after the change, and the result it replaced."""
+    """A result entered: the round, the board's game after the change, and the result it replaced."""
 
     round_number: int
     game: Game
     previous: Result
+
+
+@dataclass(frozen=True)
+class ResultsEntered:
+    """Results entered on some boards of one round, and the later boards whose pairing they may change."""
+
+    entries: list[Entered]
     tournament: Tournament
+    later_boards: list[tuple[int, int]]
+    """(round, board) of games in later rounds of the players whose result changed: those rounds were paired
+    from the old scores."""
 
 
-def enter_result(port: WorkbookPort, round_number: int | None, board: int, result: Result) -> Entered:
-    """Records the result of one board of ``round_number`` (default: the last paired round)."""
+def enter_results(port: WorkbookPort, round_number: int | None, results: list[tuple[int, Result]], *,
+                  force: bool = False) -> ResultsEntered:
+    """Records ``(board, result)`` pairs of round ``round_number`` (default: the last paired round).
 
-    def change(tournament: Tournament) -> Entered:
+    Changing a result that later rounds were paired from changes the scores those pairings read: that is
+    refused unless ``force`` (the arbiter's correction), and the boards of later rounds it touches are
+    returned.
+
+    :raises OperationError: for a round or board that does not exist, or such a change without ``force``.
+    """
+
+    def change(tournament: Tournament) -> ResultsEntered:
         number = round_number or tournament.current_round
-        previous = operations.record_result(tournament, number, board, result)
-        return Entered(number, operations.game_on_board(tournament, number, board), previous, tournament)
+        entries = []
+        for board, result in results:
+            previous = operations.record_result(tournament, number, board, result)
+            entries.append(Entered(number, operations.game_on_board(tournament, number, board), previous))
+        changed = [e for e in entries if e.previous.is_known and e.previous is not e.game.result]
+        later = _later_boards(tournament, number, {p for e in changed for p in (e.game.white, e.game.black)})
+        if later and not force:
+            was = "; ".join(f"board {e.game.board} was {e.previous.value}" for e in changed)
+            raise OperationError(f"round {number}: {was}, and round {number + 1} is already paired from it; "
+                                 "correct it only as a deliberate change (--force)")
+        return ResultsEntered(entries, tournament, later)
 
     return edit(port, change)
 
 
-def grant_bye(port: WorkbookPort, tpn: int, round_number: int | None, kind: ByeKind) -> int:
-    """Records a bye player ``tpn`` asked for in ``round_number`` (default: the next round); returns the round."""
+def _later_boards(tournament: Tournament, number: int, players: set[int]) -> list[tuple[int, int]]:
+    return [(rnd.number, g.board) for rnd in tournament.rounds[number:] for g in rnd.games
+            if g.white in players or g.black in players]
 
-    def change(tournament: Tournament) -> int:
+
+def grant_bye(port: WorkbookPort, player: str, round_number: int | None, kind: ByeKind) -> tuple[Player, int]:
+    """Records a bye the player asked for in ``round_number`` (default: the next round)."""
+
+    def change(tournament: Tournament) -> tuple[Player, int]:
+        found = operations.find_player(tournament, player)
         number = round_number or tournament.current_round + 1
-        operations.request_bye(tournament, tpn, number, kind)
-        return number
+        operations.request_bye(tournament, found.tpn, number, kind)
+        return found, number
 
     return edit(port, change)
 
 
-def withdraw(port: WorkbookPort, tpn: int, from_round: int | None) -> int:
-    """Withdraws player ``tpn`` from ``from_round`` (default: the next round) on; returns that round."""
+def cancel_bye(port: WorkbookPort, player: str, round_number: int | None) -> tuple[Player, int, ByeKind]:
+    """Cancels a requested bye of a round not paired yet (default: the next round)."""
 
-    def change(tournament: Tournament) -> int:
+    def change(tournament: Tournament) -> tuple[Player, int, ByeKind]:
+        found = operations.find_player(tournament, player)
+        number = round_number or tournament.current_round + 1
+        return found, number, operations.cancel_bye(tournament, found.tpn, number)
+
+    return edit(port, change)
+
+
+def withdraw(port: WorkbookPort, player: str, from_round: int | None) -> tuple[Player, int]:
+    """Withdraws a player from ``from_round`` (default: the next round) on."""
+
+    def change(tournament: Tournament) -> tuple[Player, int]:
+        found = operations.find_player(tournament, player)
         number = from_round or tournament.current_round + 1
-        operations.withdraw(tournament, tpn, number)
-        return number
+        operations.withdraw(tournament, found.tpn, number)
+        return found, number
+
+    return edit(port, change)
+
+
+def reinstate(port: WorkbookPort, player: str) -> tuple[Player, int]:
+    """Cancels a player's withdrawal; returns the player and the round it had started from."""
+
+    def change(tournament: Tournament) -> tuple[Player, int]:
+        found = operations.find_player(tournament, player)
+        return found, operations.reinstate(tournament, found.tpn)
 
     return edit(port, change)
 

@@ -9,13 +9,16 @@ from .session import load, write
 
 
 def update_standings(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = None, rules: str | None = None,
-                     keep: bool = False) -> StandingsTable:
+                     keep: bool = False, write_sheets: bool = True) -> StandingsTable:
     """Rewrites the Standings and Crosstable sheets from the results typed so far and returns the table.
 
     ``tiebreaks`` and ``rules`` ask for another list or C.07 edition than the event's: the table returned
-    uses them, and with ``keep`` they become the event's settings (and so the sheets' too).
+    uses them, and with ``keep`` they become the event's settings (and so the sheets' too). Without
+    ``write_sheets`` nothing is written: the standings are only computed.
     """
     tournament = load(port)
+    if not write_sheets:
+        return standings(tournament, tiebreaks=tiebreaks, rules=rules)
     if keep and tiebreaks is not None:
         tournament.settings.tiebreaks = tiebreaks
     if keep and rules is not None:

@@ -40,8 +40,8 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     port = OpenpyxlPort(workbook, create=True)
     create_workbook(port, tournament)
     port.save()
-    click.echo(f"Created {workbook} from a {imported.kind}: {len(tournament.players)} players, {tournament.current_round} of "
-               f"{tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
+    click.echo(f"Created {workbook} from a {imported.kind}: {len(tournament.players)} players, "
+               f"{tournament.current_round} of {tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
 
 
 @cli.command()

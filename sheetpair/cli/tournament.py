@@ -8,16 +8,19 @@ from pathlib import Path
 import click
 
 from ..app import rounds
-from ..app.event import EventRequest, parse_options
+from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.interchange import create_workbook, new_event
+from ..app.operations import PENDING_NOTE
+from ..app.rounds import Paired
 from ..app.standings import update_standings
-from ..core.model import Round, Tournament
+from ..core.model import EventInfo, Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
+from .display import display_width, pad
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -35,12 +38,29 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
 @click.option("--tiebreaks", help="Comma-separated tie-break codes, e.g. BH-C1,BH,SB,DE,WIN or WNT.")
 @click.option("--bye-value", help="Points for the pairing-allocated bye: 1, 0.5 or 0 (default: the system's).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A system's own setting.")
+@click.option("--name", default="", help="The event's name, printed on every report.")
+@click.option("--city", default="", help="Where it is played.")
+@click.option("--federation", default="", help="The organising federation (three letters, e.g. NOR).")
+@click.option("--dates", default="", metavar="START[/END]",
+              help="First day, or first and last day (2026-04-01/2026-04-05).")
+@click.option("--arbiter", default="", help="The chief arbiter.")
+@click.option("--time-control", default="", help="The time control, e.g. \"90 min + 30 s\".")
 @reports_errors
 def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
-        double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...]) -> None:
-    """Create a tournament workbook from a roster."""
+        double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...], name: str, city: str,
+        federation: str, dates: str, arbiter: str, time_control: str) -> None:
+    """Create a tournament workbook from a roster.
+
+    \b
+    Example:
+      sheetpair new open.xlsx --system dutch --rounds 9 --players roster.csv --name "Spring Open" \\
+          --city Oslo --dates 2026-04-01/2026-04-05 --arbiter "A. Arbiter" --time-control "90+30"
+    """
+    start, end = parse_dates(dates)
+    header = EventInfo(name=name, city=city, federation=federation, start_date=start, end_date=end,
+                       chief_arbiter=arbiter, time_control=time_control)
     request = EventRequest(system_name, rounds=rounds, seed=seed, keep_order=keep_order, double_round_robin=double,
-                           tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options))
+                           tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header)
     tournament = new_event(roster, request)
     port = OpenpyxlPort(workbook, create=not workbook.exists())
     create_workbook(port, tournament)
@@ -50,23 +70,36 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
                f"system {settings.system}, seed {settings.seed}.", err=True)
 
 
+OUTPUT = click.option("-o", "--output", type=WORKBOOK,
+                      help="Write the changed workbook to this copy; the workbook itself stays as it was.")
+
+
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON on stdout.")
-@click.option("-o", "--output", type=WORKBOOK, help="Write the result to this copy instead of the workbook itself.")
+@click.option("--allow-pending", is_flag=True,
+              help="Pair although earlier games have no result or are postponed (they are named).")
+@click.option("-v", "--verbose", is_flag=True, help="Also print the system's notes (score brackets, floats...).")
+@OUTPUT
 @reports_errors
-def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
-    """Pair the next round and write its sheet."""
+def pair(workbook: Path, as_json: bool, allow_pending: bool, verbose: bool, output: Path | None) -> None:
+    """Pair the next round and write its sheet.
+
+    \b
+    Example:
+      sheetpair pair open.xlsx
+      sheetpair pair open.xlsx --json -o open-round5.xlsx
+    """
     port = OpenpyxlPort(workbook)
-    outcome = rounds.pair(port)
+    paired = rounds.pair(port, allow_pending=allow_pending)
     port.save(output)
-    paired, tournament = outcome.round, outcome.tournament
     if as_json:
-        click.echo(json.dumps(_pairing_json(paired, tournament), ensure_ascii=False))
+        click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
     else:
-        click.echo(_pairing_text(paired, tournament))
-    for note in paired.notes:
-        click.echo(f"Note: {note}", err=True)
+        click.echo(_pairing_text(paired))
+    for note in paired.round.notes:
+        if verbose or note.startswith(PENDING_NOTE):
+            click.echo(f"Note: {note}", err=True)
 
 
 def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:
@@ -80,73 +113,140 @@ def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:
     }
 
 
-def _pairing_text(paired: Round, tournament: Tournament) -> str:
-    lines = [f"Round {paired.number}"]
-    for g in paired.games:
-        white, black = tournament.player(g.white), tournament.player(g.black)
-        lines.append(f"{g.board:>4}  {g.white:>4} {white.name:<28} - {g.black:>4} {black.name}")
-    for b in paired.byes:
+def _pairing_text(paired: Paired) -> str:
+    """The pairing list as posted: a header line, then per board both players with rating and score before
+    the round."""
+    tournament, rnd = paired.tournament, paired.round
+    event = tournament.settings.event.name or "the event"
+    lines = [f"Round {rnd.number} of {tournament.settings.rounds}, {event} ({tournament.settings.system}): "
+             f"{len(rnd.games)} board(s)" + (f", {len(rnd.byes)} bye(s)" if rnd.byes else "")]
+    width = max((display_width(p.name) for p in tournament.players), default=4)
+
+    def who(tpn: int) -> str:
+        player = tournament.player(tpn)
+        rating = f"{player.rating}" if player.rating else "-"
+        return f"{tpn:>4} {pad(player.name, width)} {rating:>5} ({format_points(paired.scores_before[tpn])})"
+
+    for g in rnd.games:
+        lines.append(f"{g.board:>4}  {who(g.white)}  -  {who(g.black)}")
+    for b in rnd.byes:
         points = format_points(tournament.settings.points_for_bye(b.kind))
-        lines.append(f"{'':>4}  {b.player:>4} {tournament.player(b.player).name:<28}   bye ({b.kind.value}, {points})")
+        lines.append(f"{'':>4}  {who(b.player)}  bye ({b.kind.value}, {points})")
     return "\n".join(lines)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("workbook", type=EXISTING_WORKBOOK)
-@click.option("--round", "round_number", type=click.IntRange(min=1), required=True)
-@click.option("--board", type=click.IntRange(min=1), required=True)
-@click.argument("result")
+@click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last paired).")
+@click.option("--board", "boards", type=(click.IntRange(min=1), str), multiple=True, required=True,
+              metavar="BOARD RESULT", help="A board and its result; repeat for several boards.")
+@click.option("--force", is_flag=True, help="Change a result that later rounds were already paired from.")
+@OUTPUT
 @reports_errors
-def result(workbook: Path, round_number: int, board: int, result: str) -> None:
-    """Record the RESULT of one board: 1-0, 0-1, ½-½ (1/2-1/2, 0.5-0.5, =), +/-, -/+, -/-, * (postponed)."""
-    parsed = parse_result(result)
+def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, str], ...], force: bool,
+           output: Path | None) -> None:
+    """Record the results of boards of a round.
+
+    Results: 1-0, 0-1, ½-½ (also 1/2, 1/2-1/2, 0.5, =), +/- and -/+ (forfeits), -/-, and * or p (postponed;
+    quote '*' in a shell, or write postponed). An empty '' clears a board.
+
+    \b
+    Example:
+      sheetpair result open.xlsx --board 3 1-0 --board 4 =
+      sheetpair result open.xlsx --round 2 --board 1 '*'
+    """
+    parsed = [(board, parse_result(text)) for board, text in boards]
     port = OpenpyxlPort(workbook)
-    rounds.enter_result(port, round_number, board, parsed)
-    port.save()
-    click.echo(f"Round {round_number}, board {board}: {parsed.value or 'cleared'}", err=True)
+    entered = rounds.enter_results(port, round_number, parsed, force=force)
+    port.save(output)
+    tournament = entered.tournament
+    for e in entered.entries:
+        names = f"{tournament.player(e.game.white).name} - {tournament.player(e.game.black).name}"
+        was = f" (was {e.previous.value})" if e.previous.value and e.previous is not e.game.result else ""
+        click.echo(f"Round {e.round_number}, board {e.game.board}: {names} {e.game.result.value or 'cleared'}{was}",
+                   err=True)
+    if entered.later_boards:
+        listed = ", ".join(f"round {r} board {b}" for r, b in entered.later_boards)
+        click.echo(f"Warning: later rounds were paired from the old result; their pairing may differ: {listed}",
+                   err=True)
 
 
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
-@click.argument("tpn", type=click.IntRange(min=1))
+@click.argument("player")
 @click.option("--round", "round_number", type=click.IntRange(min=1), help="Round of the bye (default: the next).")
-@click.option("--points", required=True, help="0.5 for a half-point bye, 0 for a zero-point bye.")
+@click.option("--points", help="0.5 for a half-point bye, 0 for a zero-point bye.")
+@click.option("--cancel", is_flag=True, help="Cancel the bye the player asked for.")
+@OUTPUT
 @reports_errors
-def bye(workbook: Path, tpn: int, round_number: int | None, points: str) -> None:
-    """Record a bye that player TPN asked for, before the round is paired."""
-    kind = parse_bye_points(points)
+def bye(workbook: Path, player: str, round_number: int | None, points: str | None, cancel: bool,
+        output: Path | None) -> None:
+    """Record (or cancel) a bye PLAYER asked for, before the round is paired. PLAYER is a start number or a
+    name (a part of it is enough when only one player's name has it).
+
+    \b
+    Example:
+      sheetpair bye open.xlsx 5 --round 3 --points 0.5
+      sheetpair bye open.xlsx Carlsen --cancel
+    """
     port = OpenpyxlPort(workbook)
-    number = rounds.grant_bye(port, tpn, round_number, kind)
-    port.save()
-    click.echo(f"Player {tpn}: {kind.value} bye in round {number}", err=True)
+    if cancel:
+        found, number, kind = rounds.cancel_bye(port, player, round_number)
+        port.save(output)
+        click.echo(f"{found.tpn} {found.name}: the {kind.value} bye in round {number} is cancelled", err=True)
+        return
+    if points is None:
+        raise click.UsageError("say what the bye is worth: --points 0.5 or --points 0 (or --cancel)")
+    found, number = rounds.grant_bye(port, player, round_number, parse_bye_points(points))
+    port.save(output)
+    click.echo(f"{found.tpn} {found.name}: {parse_bye_points(points).value} bye in round {number}", err=True)
 
 
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
-@click.argument("tpn", type=click.IntRange(min=1))
+@click.argument("player")
 @click.option("--from-round", type=click.IntRange(min=1), help="First round the player misses (default: the next).")
+@click.option("--cancel", is_flag=True, help="Cancel the player's withdrawal.")
+@OUTPUT
 @reports_errors
-def withdraw(workbook: Path, tpn: int, from_round: int | None) -> None:
-    """Withdraw player TPN from a round on."""
+def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, output: Path | None) -> None:
+    """Withdraw PLAYER (start number or name) from a round on, or cancel a withdrawal.
+
+    \b
+    Example:
+      sheetpair withdraw open.xlsx 9 --from-round 4
+      sheetpair withdraw open.xlsx 9 --cancel
+    """
     port = OpenpyxlPort(workbook)
-    number = rounds.withdraw(port, tpn, from_round)
-    port.save()
-    click.echo(f"Player {tpn} withdrawn from round {number}", err=True)
+    if cancel:
+        found, since = rounds.reinstate(port, player)
+        port.save(output)
+        click.echo(f"{found.tpn} {found.name}: the withdrawal from round {since} is cancelled", err=True)
+        return
+    found, number = rounds.withdraw(port, player, from_round)
+    port.save(output)
+    click.echo(f"{found.tpn} {found.name} withdrawn from round {number}", err=True)
 
 
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--yes", is_flag=True, help="Do not ask, even when the round already has results.")
+@OUTPUT
 @reports_errors
-def undo(workbook: Path, yes: bool) -> None:
-    """Remove the last paired round."""
+def undo(workbook: Path, yes: bool, output: Path | None) -> None:
+    """Remove the last paired round (asks first when it has results; declining exits with 1).
+
+    \b
+    Example:
+      sheetpair undo open.xlsx --yes
+    """
     port = OpenpyxlPort(workbook)
 
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
     removed = rounds.undo(port, confirm)
-    port.save()
+    port.save(output)
     click.echo(f"Round {removed.number} removed.", err=True)
 
 
@@ -156,13 +256,25 @@ def undo(workbook: Path, yes: bool) -> None:
 @click.option("--tiebreaks", help="Tie-break codes to compute now, e.g. BH-C1,BH,SB,DE,WIN (default: the saved list).")
 @click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's, 2026).")
 @click.option("--save", is_flag=True, help="Keep --tiebreaks and --rules as the event's settings.")
+@click.option("--no-save", is_flag=True, help="Only print: write nothing to the workbook.")
+@OUTPUT
 @reports_errors
-def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rules: str | None, save: bool) -> None:
-    """Recompute and write the Standings and Crosstable sheets; print the standings."""
+def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rules: str | None, save: bool,
+                      no_save: bool, output: Path | None) -> None:
+    """Recompute and write the Standings and Crosstable sheets; print the standings.
+
+    \b
+    Example:
+      sheetpair standings open.xlsx
+      sheetpair standings open.xlsx --tiebreaks BH-C1,BH,SB --rules 2026 --no-save --json
+    """
+    if save and no_save:
+        raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     port = OpenpyxlPort(workbook)
-    table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)
-    port.save()
+    table = update_standings(port, tiebreaks=codes, rules=rules, keep=save, write_sheets=not no_save)
+    if not no_save:
+        port.save(output)
     if as_json:
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:
@@ -180,17 +292,23 @@ def _standing_json(line: Standing) -> dict[str, object]:
 
 def _standings_text(table: StandingsTable) -> str:
     codes = table.codes
-    lines = [f"{'Rk':>3} {'TPN':>4} {'Name':<28} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
+    width = max([display_width(s.name) for s in table] + [4])
+    lines = [f"{'Rk':>3} {'TPN':>4} {pad('Name', width)} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
     for s in table:
         values = " ".join(f"{s.tiebreaks[c].value:>8g}" for c in codes)
-        lines.append(f"{s.rank:>3} {s.tpn:>4} {s.name:<28} {format_points(s.points):>5} {values}")
+        lines.append(f"{s.rank:>3} {s.tpn:>4} {pad(s.name, width)} {format_points(s.points):>5} {values}")
     return "\n".join(lines)
 
 
 @cli.command()
-@click.option("--verbose", is_flag=True, help="Also list each system's options.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list each system's options with defaults and meaning.")
 def systems(verbose: bool) -> None:
-    """List the pairing systems."""
+    """List the pairing systems.
+
+    \b
+    Example:
+      sheetpair systems --verbose
+    """
     for name, system in sorted(SYSTEMS.items()):
         click.echo(f"{name:<20} {system.description}")
         if verbose:

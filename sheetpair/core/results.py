@@ -18,6 +18,7 @@ _spell(Result.WHITE_WINS, "1-0", "1:0", "10", "1 - 0", "1–0")
 _spell(Result.BLACK_WINS, "0-1", "0:1", "01", "0 - 1", "0–1")
 _spell(
     Result.DRAW, "½-½", "1/2-1/2", "0.5-0.5", "0,5-0,5", "=", "½:½", "½", "draw", "remis", "0.5:0.5", "½–½",
+    "1/2", "0.5", "0,5",
 )
 _spell(Result.WHITE_WINS_BY_FORFEIT, "+/-", "+-", "+:-", "1-0f", "1-0 wo", "+/–", "1f-0f", "+")
 _spell(Result.BLACK_WINS_BY_FORFEIT, "-/+", "-+", "-:+", "0-1f", "0-1 wo", "–/+", "0f-1f")
@@ -25,7 +26,7 @@ _spell(Result.DOUBLE_FORFEIT, "-/-", "--", "-:-", "0-0f", "0-0 wo", "–/–", "
 _spell(Result.BOTH_LOSE, "0-0", "0:0")
 _spell(Result.WHITE_DRAWS_BLACK_LOSES, "½-0", "1/2-0", "0.5-0")
 _spell(Result.WHITE_LOSES_BLACK_DRAWS, "0-½", "0-1/2", "0-0.5")
-_spell(Result.POSTPONED, "*", "adj", "postponed", "adjourned")
+_spell(Result.POSTPONED, "*", "p", "adj", "postponed", "adjourned")
 _spell(Result.NONE, "")
 
 RESULT_CODES: tuple[str, ...] = tuple(r.value for r in Result if r is not Result.NONE)
@@ -35,8 +36,9 @@ RESULT_CODES: tuple[str, ...] = tuple(r.value for r in Result if r is not Result
 def parse_result(text: object) -> Result:
     """Parses a result as typed by an arbiter or written by another program.
 
-    Accepts ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``0.5-0.5``, ``=``), ``+/-``, ``-/+``, ``-/-``,
-    ``0-0``, ``½-0``, ``0-½`` and ``*`` (postponed); spaces and case do not matter. Empty means no result yet.
+    Accepts ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``0.5-0.5``, ``1/2``, ``0.5``, ``=``), ``+/-``,
+    ``-/+``, ``-/-``, ``0-0``, ``½-0``, ``0-½`` and ``*`` (postponed; also ``p``, ``postponed``); spaces and
+    case do not matter. Empty means no result yet.
 
     :raises InputError: if the text is no known result.
     """
