@@ -2,9 +2,10 @@
 until 31 Jan 2026), with the Baku acceleration of C.04.7 as an option.
 
 The players' data (:mod:`.entrants`), the criteria as weights (:mod:`.weights`, :mod:`.weights_2017`), the
-bracket procedure on a maximum-weight matching (:mod:`.procedure`, which argues the method), the same
-procedure on per-bracket graphs for big fields (:mod:`.window`), colours and board order (:mod:`.colours`),
-the acceleration (:mod:`.baku`) and the explanations (:mod:`.explain`) live in their own modules.
+bracket procedure on a maximum-weight matching (:mod:`.procedure`, which argues the method; one bracket's
+steps in :mod:`.bracket`), the same procedure on per-bracket graphs for big fields (:mod:`.window`),
+colours and board order (:mod:`.colours`), the acceleration (:mod:`.baku`) and the explanations
+(:mod:`.explain`) live in their own modules.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import ClassVar
 from ...core.model import Game, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
+from ..explanation import RoundExplanation
 from .baku import virtual_points
 from .colours import published_boards
 from .entrants import Edition, RoundField, build_field
-from ..explanation import RoundExplanation
 from .explain import explain_round, round_notes
 from .procedure import BracketProcedure2017, MatchingOutcome
 from .window import WindowedProcedure

@@ -81,8 +81,9 @@ class Graph:
         start the transpositions afresh)."""
 
 
-WholeField = Graph
-"""Every player not yet paired, one vertex each: the graph on which [C4] is answered exactly."""
+class WholeField(Graph):
+    """Every player not yet paired, one vertex each (the entrant index): the graph on which [C4] is answered
+    exactly, since the completion weights of everybody below are in it."""
 
 
 Weigh = Callable[[int, int], int]

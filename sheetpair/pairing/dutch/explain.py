@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from ..explanation import BoardExplanation, RoundExplanation
-from .colours import published_boards, ranks_above
 from ..matching import new_matching_computer
+from .colours import published_boards, ranks_above
 from .entrants import Edition, Entrant, Float, RoundField
 from .procedure import BracketLog, MatchingOutcome
 from .weights import Layout, WeightBuilder, topscorers

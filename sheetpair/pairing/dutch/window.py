@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from ..matching import MatchingComputer, new_matching_computer
 from .bounds import Pairability
-from .bracket import Bracket, BracketLog, Graph
+from .bracket import Bracket, BracketLog, Graph, WholeField
 from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
 
@@ -283,7 +283,7 @@ class WindowedProcedure(BracketProcedure):
         self.window_active = False
         n = len(self.players)
         matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self.graph = Graph(matcher, self.max_weight)
+        self.graph = WholeField(matcher, self.max_weight)
         remaining = list(by_index) + list(range(next_group, n))
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
