@@ -6,7 +6,9 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from sheetpair.core import operations
 from sheetpair.core.errors import PairingError
@@ -15,8 +17,9 @@ from sheetpair.core.standings import standings
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
-from sheetpair.pairing.common import first_matching, never_paired
+from sheetpair.pairing.common import never_paired
 from sheetpair.pairing.norwegian_monrad import SYSTEM, History, histories, seeded_draw
+from sheetpair.pairing.topdown import first_matching
 
 from .winther import case_files, load_case, replay, roster_from_order
 

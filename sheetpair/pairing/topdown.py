@@ -71,6 +71,21 @@ def top_down_pairing(
     return pairs
 
 
+def first_matching(order: Sequence[P], allowed: Callable[[P, P], bool]) -> list[tuple[P, P]] | None:
+    """The Monrad rule of pairing: the first player meets the next one down ``order`` they are ``allowed`` to
+    meet (e.g. :func:`~.common.never_paired`) such that the rest can still be completed; (higher-placed,
+    lower-placed) pairs in board order, or ``None`` when no complete pairing exists.
+
+    This is the matching an ordered backtracking search finds first: the search gives the top player the
+    first candidate with which the rest has a completion (every earlier one fails, and the search then
+    completes the rest the same way), and that is the candidate :func:`top_down_pairing` keeps when the
+    preference is the list order. The completability check replaces the backtracking, so a field with no
+    pairing is refused at once instead of after an exponential search.
+    """
+    position = {p: i for i, p in enumerate(order)}
+    return top_down_pairing(order, allowed, lambda _top, candidate: (position[candidate],))
+
+
 def bracket_preference(bracket: Sequence[P]) -> Callable[[P, P], tuple[int, int]]:
     """The preference that pairs the top half of ``bracket`` against its bottom half (S1[i] against S2[i]).
 

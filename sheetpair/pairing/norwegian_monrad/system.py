@@ -11,7 +11,6 @@ from ...core.state import derive
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import (
     drawn_by_lot,
-    first_matching,
     never_paired,
     number_boards,
     pairing_bye,
@@ -19,6 +18,7 @@ from ..common import (
     requested_byes,
     score_order,
 )
+from ..topdown import first_matching
 from .final import pair_final_round
 from .history import has_adjourned_games, histories
 from .rounds import pair_round
