@@ -289,7 +289,9 @@ class BergerSwiss(PairingSystem):
             "1", "players swapped between adjacent groups (upper group's lowest for lower group's highest)",
             ("0", "1", "2", "3"),
         ),
-        "lot": OptionSpec("random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating")),
+        "lot": OptionSpec(
+            "random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating"),
+        ),
     }
 
     def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:
