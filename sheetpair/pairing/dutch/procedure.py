@@ -44,7 +44,7 @@ from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
 
-__all__ = ["BELOW", "BracketLog", "BracketProcedure", "BracketProcedure2017", "MatchingOutcome", "Walk"]
+__all__ = ["BELOW", "BracketProcedure", "BracketProcedure2017", "BracketResult", "MatchingOutcome", "Walk"]
 
 BELOW = -1
 """Partner of a player whom the optimum pairs below the next score group (see :mod:`.window`)."""
