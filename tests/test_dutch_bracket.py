@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheetpair.pairing.dutch.bracket import Bracket, BracketLog, Graph
@@ -58,7 +58,7 @@ def test_one_walk_serves_both_editions_and_every_graph():
     assert WindowedProcedure.run is BracketProcedure.run
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, 6), min_size=1, max_size=14).map(lambda s: sorted(s, reverse=True)),
        st.randoms(use_true_random=False))
 def test_the_walk_visits_every_score_group_once_and_carries_the_unpaired(scores, rng):

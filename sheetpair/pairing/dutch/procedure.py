@@ -166,16 +166,22 @@ class BracketProcedure:
         self.builder = WeightBuilder(round_field, self.layout, forbidden)
         self.max_weight = self.layout.max_weight
         self.pure_python = pure_python
-        self.graph: Graph = WholeField(
-            new_matching_computer(len(self.players), self.max_weight, pure_python=pure_python), self.max_weight
-        )
-        """The graph of the bracket at hand (the whole field here; :mod:`.window` chooses per bracket)."""
+        self._whole_field: Graph | None = None
+
+    @property
+    def whole_field(self) -> Graph:
+        """The whole-field graph, made on first use: the 2017 procedure never needs it, and :mod:`.window`
+        only where its bounds fail (an unused matcher of the whole field costs as much memory as a used one)."""
+        if self._whole_field is None:
+            matcher = new_matching_computer(len(self.players), self.max_weight, pure_python=self.pure_python)
+            self._whole_field = WholeField(matcher, self.max_weight)
+        return self._whole_field
 
     def _set(self, u: int, v: int, weight: int) -> None:
-        self.graph.set(u, v, weight)
+        self.whole_field.set(u, v, weight)
 
     def _solve(self) -> list[int]:
-        return self.graph.solve()
+        return self.whole_field.solve()
 
     # -- the walk ---------------------------------------------------------------------------------------
     def run(self) -> MatchingOutcome:
@@ -249,7 +255,7 @@ class BracketProcedure:
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
         """Pairs one bracket on the whole-field matcher."""
         by_index, next_begin = walk.by_index, walk.next_begin
-        bracket = Bracket(self.graph, self.players, by_index, walk.group_begin, next_begin, walk.resident_start,
+        bracket = Bracket(self.whole_field, self.players, by_index, walk.group_begin, next_begin, walk.resident_start,
                           walk.group_start, self.layout.group_bits, log, [False] * len(self.players))
         bracket.set_base_weights(self._weigh(by_index, next_begin))
         bracket.solve()

@@ -148,14 +148,18 @@ class WindowedProcedure(BracketProcedure):
         if self.window_active:
             saved_pairs, saved_flags = list(log.pairs), list(log.paired_moved_down)
             try:
-                closed = self._closed_bracket(walk, log)
-                if closed is not None:
-                    return self._run_steps(walk, closed)
-                return self._run_steps(walk, self._window(walk, log))
+                return self._pair_on_small_graph(walk, log)
             except _NeedsWholeField:
                 log.pairs[:], log.paired_moved_down[:] = saved_pairs, saved_flags
-                self._to_whole_field(walk.by_index, walk.next_group)
+            # Outside the handler: its traceback holds the small graph, which must not outlive the fallback.
+            self._to_whole_field(walk.by_index, walk.next_group)
         return super()._pair_bracket(walk, log)
+
+    def _pair_on_small_graph(self, walk: Walk, log: BracketLog) -> BracketResult:
+        """The bracket alone, else the window (a method of its own, so that no local keeps either graph alive
+        once the whole field takes over: a window matcher's weights are as wide as the whole field's)."""
+        closed = self._closed_bracket(walk, log)
+        return self._run_steps(walk, closed if closed is not None else self._window(walk, log))
 
     def _new_window_matcher(self, size: int) -> MatchingComputer:
         """A matcher of ``size`` vertices with the weights carried between the floaters (local vertices)."""
@@ -283,7 +287,7 @@ class WindowedProcedure(BracketProcedure):
         self.window_active = False
         n = len(self.players)
         matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self.graph = WholeField(matcher, self.max_weight)
+        self._whole_field = WholeField(matcher, self.max_weight)
         remaining = list(by_index) + list(range(next_group, n))
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
