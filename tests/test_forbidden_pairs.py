@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.state import derive
-from sheetpair.pairing.common import is_forbidden_pair, may_meet
+from sheetpair.core.state import TournamentState, derive
+from sheetpair.pairing.common import is_forbidden_pair
+
+
+def may_meet(tournament: Tournament, state: TournamentState, first: int, second: int, max_meetings: int = 1) -> bool:
+    """Two different players, not a forbidden pair, not yet met ``max_meetings`` times over the board.
+
+    A forfeited game is no meeting (C.04.1 and GHR 3.5), which is why the count uses the games played.
+    """
+    if first == second or is_forbidden_pair(tournament, first, second):
+        return False
+    return state[first].opponents_played.count(second) < max_meetings
 
 
 def event() -> Tournament:

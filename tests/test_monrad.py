@@ -16,8 +16,9 @@ from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Sett
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
-from sheetpair.pairing.common import bye_candidates, first_matching, never_paired
+from sheetpair.pairing.common import bottom_up_bye_order, never_paired
 from sheetpair.pairing.monrad import SYSTEM, colours
+from sheetpair.pairing.topdown import first_matching
 
 from .winther import case_files, load_case, replay, roster_from_order
 
@@ -93,7 +94,7 @@ def test_bye_walks_up_from_the_bottom_and_repeats_only_when_everybody_had_one():
     assert sorted(byes) == [1, 2, 3]
     state = derive(t)
     order = sorted(state.players, key=lambda p: (-state.score(p), p))
-    assert bye_candidates(order, state)[0] == order[-1]  # everybody has had one: the last player again
+    assert bottom_up_bye_order(order, state)[0] == order[-1]  # everybody has had one: the last player again
 
 
 def test_the_page_would_stop_but_another_bye_leaves_a_rematch_free_round():
@@ -108,7 +109,7 @@ def test_the_page_would_stop_but_another_bye_leaves_a_rematch_free_round():
     ]
     state = derive(t)
     order = sorted(state.players, key=lambda p: (-state.score(p), p))
-    page_choice = bye_candidates(order, state)[0]
+    page_choice = bottom_up_bye_order(order, state)[0]
     assert first_matching([p for p in order if p != page_choice], never_paired(t, state)) is None
     pairing = SYSTEM.pair(t, 4)
     assert pairing.byes[0].player != page_choice

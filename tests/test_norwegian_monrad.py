@@ -18,8 +18,9 @@ from sheetpair.core.model import ByeKind, Colour, Player, Result, Settings, Tour
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.pairing import get_system
-from sheetpair.pairing.common import first_matching, never_paired
+from sheetpair.pairing.common import never_paired
 from sheetpair.pairing.norwegian_monrad import SYSTEM, History, histories, seeded_draw
+from sheetpair.pairing.topdown import first_matching
 
 from .winther import case_files, load_case, replay, roster_from_order
 
@@ -277,24 +278,24 @@ def test_forbidden_pairs_never_meet_even_in_round_one():
 def test_past_the_search_limit_the_ordered_search_pairs_the_round_and_says_so(monkeypatch):
     """The page gives up after 500 000 search nodes: in the final round it falls back to its ordered search
     with 7A/7B allowed (and warns); before it, it stops, where sheetpair uses the same fallback with a note."""
-    import sheetpair.pairing.norwegian_monrad as norwegian
+    from sheetpair.pairing.norwegian_monrad import rounds, search
 
     t = event(10, rounds=3)
     for _ in range(2):
         for g in operations.pair_next_round(t).games:
             g.result = Result.DRAW
-    monkeypatch.setattr(norwegian, "SEARCH_LIMIT", 10)  # the exhaustive search needs 86 nodes, the ordered one 7
+    monkeypatch.setattr(search, "SEARCH_LIMIT", 10)  # the exhaustive search needs 86 nodes, the ordered one 7
     final = SYSTEM.pair(t, 3)
     assert "reached its limit" in final.notes[0] and len(final.games) == 5
 
-    strict_search = norwegian.ordered_search
+    strict_search = rounds.ordered_search
 
     def strict_gives_up(rnd, order, colour_budget=0, rematch_budget=0):
         if colour_budget == 0:
-            raise norwegian.SearchLimitReached
+            raise search.SearchLimitReached
         return strict_search(rnd, order, colour_budget, rematch_budget)
 
-    monkeypatch.setattr(norwegian, "ordered_search", strict_gives_up)
+    monkeypatch.setattr(rounds, "ordered_search", strict_gives_up)
     t.settings.rounds = 4
     early = SYSTEM.pair(t, 3)
     assert "grew too large" in early.notes[-1] and len(early.games) == 5

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from sheetpair.pairing.topdown import (
     bracket_preference,
     can_pair_all,
+    first_matching,
     maximum_matching,
     pair_score_groups,
     top_down_pairing,
@@ -62,6 +63,17 @@ def test_top_down_equals_the_backtracking_search(graph):
     key = lambda a, b: (abs(a - b) % 3, b)  # noqa: E731
     allowed = lambda a, b: frozenset((a, b)) in edges  # noqa: E731
     assert top_down_pairing(players, allowed, key) == _backtracking(players, edges, key)
+
+
+@settings(max_examples=150)
+@given(graphs, st.randoms(use_true_random=False))
+def test_first_matching_is_the_monrad_backtracking_in_list_order(graph, rng):
+    """The Monrad rule (next allowed player down the list, backtracking when the rest cannot be completed)."""
+    players, edges = graph
+    rng.shuffle(players)
+    position = {p: i for i, p in enumerate(players)}
+    allowed = lambda a, b: frozenset((a, b)) in edges  # noqa: E731
+    assert first_matching(players, allowed) == _backtracking(players, edges, lambda a, b: position[b])
 
 
 def test_blossom_odd_cycle_is_handled():

@@ -17,7 +17,7 @@ from sheetpair.app.event import new_tournament
 from sheetpair.core.model import Colour, Outcome, Player, Result, Settings, Tournament
 from sheetpair.core.state import TournamentState, derive
 from sheetpair.pairing.colours import colour_run
-from sheetpair.pairing.common import bye_candidates, players_to_pair
+from sheetpair.pairing.common import bottom_up_bye_order, players_to_pair
 from sheetpair.pairing.passes import Pass, PassSolver, SolverRules
 from sheetpair.pairing.winther_swiss import round_one_blocks
 
@@ -67,7 +67,7 @@ def _page_bye(state: TournamentState, field: list[int]) -> list[int]:
     """The page: the bye to the lowest score, then the highest start rank, without an earlier bye; the rest is paired."""
     if len(field) % 2 == 0:
         return field
-    bye = bye_candidates(sorted(field, key=lambda p: (-state.score(p), p)), state)[0]
+    bye = bottom_up_bye_order(sorted(field, key=lambda p: (-state.score(p), p)), state)[0]
     return [p for p in field if p != bye]
 
 
@@ -113,7 +113,7 @@ def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
     solver = _PageSolver(run.tournament, state, ("BHG",), SolverRules(passes=(), bye_counts_as_white=True))
     order = solver.order(players_to_pair(run.tournament, number))
     if len(order) % 2:
-        order.remove(bye_candidates(sorted(order, key=lambda p: (-state.score(p), p)), state)[0])
+        order.remove(bottom_up_bye_order(sorted(order, key=lambda p: (-state.score(p), p)), state)[0])
     boards = []
     while order:
         top, rest = order[0], order[1:]

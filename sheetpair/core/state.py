@@ -103,11 +103,6 @@ class PlayerState:
     def byes(self) -> list[RoundRecord]:
         return [r for r in self.records if r.outcome.is_bye]
 
-    @property
-    def had_pairing_bye(self) -> bool:
-        """True after a pairing-allocated bye (or a forfeit win, which FIDE counts the same for byes)."""
-        return any(r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in self.records)
-
 
 @dataclass
 class TournamentState:

@@ -161,7 +161,7 @@ class _SwissField:
 
     def pair(self, round_number: int) -> tuple[list[tuple[int, int]], list[int], list[str]]:
         """(white, black) pairs in board order, the bye (if any), and notes on rematches."""
-        eligible = self._bye_candidates()
+        eligible = self._fewest_byes_from_bottom()
         longest = max((c.run for c in self.colours.values()), default=0)
         # no third equal colour first, then the limit goes up by one; at longest + 1 it restricts nothing
         for run_limit in range(2, max(longest, 1) + 2):
@@ -186,7 +186,7 @@ class _SwissField:
         ]
         return pairs, [recipient] if recipient is not None else [], notes
 
-    def _bye_candidates(self) -> list[int | None]:
+    def _fewest_byes_from_bottom(self) -> list[int | None]:
         """Bye candidates from the bottom of the standings among the fewest previous pairing byes.
 
         Scheduled Berger byes are pairing byes too, so they count; a forfeit win does not (the text: Forfeits).
@@ -289,7 +289,9 @@ class BergerSwiss(PairingSystem):
             "1", "players swapped between adjacent groups (upper group's lowest for lower group's highest)",
             ("0", "1", "2", "3"),
         ),
-        "lot": OptionSpec("random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating")),
+        "lot": OptionSpec(
+            "random", "Berger numbers inside each group: drawn by lot, or rating order", ("random", "rating"),
+        ),
     }
 
     def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:

@@ -40,7 +40,7 @@ def group_sizes(count: int) -> tuple[int, ...]:
 
 RULES = SolverRules(
     passes=(STRICT, THREE_IN_A_ROW, Pass(None, True)),  # the relaxed pass: rematches, colours bent
-    bye_candidates=6,  # the page tries at most six players for the bye, from the bottom up
+    bye_tries=6,  # the page tries at most six players for the bye, from the bottom up
     wnt_tolerance=1e-4,
 )
 

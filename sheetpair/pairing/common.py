@@ -51,18 +51,6 @@ def is_forbidden_pair(tournament: Tournament, first: int, second: int) -> bool:
     return frozenset((first, second)) in tournament.forbidden_pairs
 
 
-def may_meet(tournament: Tournament, state: TournamentState, first: int, second: int, max_meetings: int = 1) -> bool:
-    """True when ``first`` and ``second`` may be paired: two different players, not a forbidden pair, and
-    not yet met ``max_meetings`` times over the board (pass the system's :meth:`PairingSystem.max_meetings`).
-
-    A forfeited game is no meeting (C.04.1 and GHR 3.5: the players may still be paired), which is why the
-    count uses the games played, not the pairings.
-    """
-    if first == second or is_forbidden_pair(tournament, first, second):
-        return False
-    return state[first].opponents_played.count(second) < max_meetings
-
-
 Compatible = Callable[[int, int], bool]
 """(player, player) -> True when the two may be paired; symmetric."""
 
@@ -81,15 +69,18 @@ def never_paired(tournament: Tournament, state: TournamentState) -> Compatible:
     return compatible
 
 
-def had_pairing_bye(player: PlayerState) -> bool:
-    """True after a bye the pairing gave (requested byes and forfeit wins do not count on the Winther pages)."""
+def had_pab_excluding_forfeit_wins(player: PlayerState) -> bool:
+    """True after a bye the pairing gave; requested byes and forfeit wins do not count (the Winther pages),
+    where FIDE's systems also count a forfeit win as a bye already had."""
     return any(r.outcome is Outcome.PAIRING_BYE for r in player.records)
 
 
-def bye_candidates(order: Sequence[int], state: TournamentState) -> list[int]:
-    """Who may take the pairing bye, in turn: from the bottom of ``order`` up, those without a bye first."""
+def bottom_up_bye_order(order: Sequence[int], state: TournamentState) -> list[int]:
+    """Who may take the pairing bye, in turn (the Winther pages' rule): from the bottom of ``order`` up, those
+    without a pairing bye (:func:`had_pab_excluding_forfeit_wins`) first, then the others."""
     upwards = list(reversed(order))
-    return [p for p in upwards if not had_pairing_bye(state[p])] + [p for p in upwards if had_pairing_bye(state[p])]
+    had = {p: had_pab_excluding_forfeit_wins(state[p]) for p in upwards}
+    return [p for p in upwards if not had[p]] + [p for p in upwards if had[p]]
 
 
 def ranking_order(
@@ -110,30 +101,3 @@ def ranking_order(
         return a - b
 
     return sorted(values, key=cmp_to_key(compare))
-
-
-def first_matching(order: Sequence[int], compatible: Compatible) -> list[tuple[int, int]] | None:
-    """The first rematch-free matching of ``order`` found top-down: (higher-placed, lower-placed) pairs in board order.
-
-    The Monrad rule of pairing: the first player meets the next one down the list they are ``compatible`` with
-    (e.g. :func:`never_paired`), and when the rest cannot be completed the search backtracks. Sub-lists known to
-    have no completion are remembered, so the backtracking never repeats itself.
-    """
-    failed: set[tuple[int, ...]] = set()
-
-    def solve(remaining: tuple[int, ...]) -> list[tuple[int, int]] | None:
-        if not remaining:
-            return []
-        if remaining in failed:
-            return None
-        first, rest = remaining[0], remaining[1:]
-        for i, other in enumerate(rest):
-            if not compatible(first, other):
-                continue
-            tail = solve(rest[:i] + rest[i + 1:])
-            if tail is not None:
-                return [(first, other), *tail]
-        failed.add(remaining)
-        return None
-
-    return solve(tuple(order))

@@ -80,8 +80,8 @@ class CompiledMatchingComputer(_Adjacency):
     """Converted weights by width in words, shared by the matchers of a round (a round reuses few weights)."""
 
     def __init__(self, size: int, max_weight: int) -> None:
-        from py4swiss.dynamicuint import DynamicUint  # type: ignore[import-untyped]
-        from py4swiss.matching_computer import ComputerDutchOptimality  # type: ignore[import-untyped]
+        from py4swiss.dynamicuint import DynamicUint  # type: ignore[import-untyped, unused-ignore]
+        from py4swiss.matching_computer import ComputerDutchOptimality  # type: ignore[import-untyped, unused-ignore]
 
         words = (max_weight.bit_length() + 2 + self._CHUNK - 1) // self._CHUNK  # head-room for the duals
         if words not in self._zeros:
@@ -150,7 +150,7 @@ class PurePythonMatchingComputer(_Adjacency):
             self._weights.pop(key, None)
 
     def compute_matching(self) -> None:
-        import networkx as nx  # type: ignore[import-untyped]
+        import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
         graph = nx.Graph()
         graph.add_nodes_from(range(self._size))

@@ -29,9 +29,8 @@ from ..core.model import Colour, Player, Settings, Tournament
 from ..core.state import TournamentState, derive
 from .base import OptionSpec, Pairing, PairingSystem
 from .common import (
-    bye_candidates,
+    bottom_up_bye_order,
     drawn_by_lot,
-    first_matching,
     never_paired,
     number_boards,
     pairing_bye,
@@ -39,6 +38,7 @@ from .common import (
     requested_byes,
     score_order,
 )
+from .topdown import first_matching
 
 
 def colours(higher: int, lower: int, state: TournamentState, round_number: int) -> tuple[int, int]:
@@ -84,7 +84,7 @@ class DanishSwedishMonrad(PairingSystem):
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         state = derive(tournament, through_round=round_number - 1)
         order = score_order(players_to_pair(tournament, round_number), state.score)
-        candidates: list[int | None] = [*bye_candidates(order, state)] if len(order) % 2 else [None]
+        candidates: list[int | None] = [*bottom_up_bye_order(order, state)] if len(order) % 2 else [None]
         for bye in candidates:
             matching = first_matching([t for t in order if t != bye], never_paired(tournament, state))
             if matching is not None:

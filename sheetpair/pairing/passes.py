@@ -22,7 +22,7 @@ from ..core.model import Colour, Outcome, Settings, Tournament
 from ..core.state import PlayerState, TournamentState
 from .base import PairingSystem
 from .colours import may_take, whites
-from .common import Compatible, bye_candidates, never_paired, ranking_order
+from .common import Compatible, bottom_up_bye_order, never_paired, ranking_order
 from .topdown import top_down_pairing
 
 
@@ -62,7 +62,7 @@ class SolverRules:
     """What distinguishes one Winther page's solver from another's."""
 
     passes: tuple[Pass, ...]
-    bye_candidates: int | None = None
+    bye_tries: int | None = None
     """How many players (from the bottom up) may be tried for the bye; ``None``: everyone."""
     bye_counts_as_white: bool = False
     """The older Swiss page stores a bye as a White game, so it counts when Whites are compared."""
@@ -98,7 +98,7 @@ class PassSolver:
         byes: list[int | None] = [None]
         if len(order) % 2:
             ranked = sorted(order, key=lambda p: (-self.state.score(p), p)) if self.rules.bye_by_start_rank else order
-            byes = list(bye_candidates(ranked, self.state)[:self.rules.bye_candidates])
+            byes = list(bottom_up_bye_order(ranked, self.state)[:self.rules.bye_tries])
         for rule in self.rules.passes:
             allowed, preference = self._allowed_in(rule), self._preference(rule, penalty)
             for bye in byes:

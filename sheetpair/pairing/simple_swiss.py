@@ -31,8 +31,8 @@ from .base import Pairing, PairingSystem
 from .colours import blacks, colour_run, last_colour, whites
 from .common import (
     Compatible,
-    bye_candidates,
-    had_pairing_bye,
+    bottom_up_bye_order,
+    had_pab_excluding_forfeit_wins,
     never_paired,
     number_boards,
     pairing_bye,
@@ -56,7 +56,7 @@ class SimpleSwiss(PairingSystem):
         ranking = sorted(players, key=lambda p: (-state.score(p), p))
         compatible = never_paired(tournament, state)
         bye, pairs = _pair_with_bye(ranking, state, compatible)
-        if pairs is None and len(ranking) % 2 and all(had_pairing_bye(state[p]) for p in ranking):
+        if pairs is None and len(ranking) % 2 and all(had_pab_excluding_forfeit_wins(state[p]) for p in ranking):
             raise PairingError(f"round {round_number} needs a bye, but every player still in the event has had "
                                "one and nobody gets two")
         if pairs is None:
@@ -75,7 +75,7 @@ def _pair_with_bye(
     """The bye (lowest-ranked without one, the next up if the rest cannot be paired) and the pairs."""
     candidates: list[int | None] = [None]
     if len(ranking) % 2:
-        candidates = [p for p in bye_candidates(ranking, state) if not had_pairing_bye(state[p])]
+        candidates = [p for p in bottom_up_bye_order(ranking, state) if not had_pab_excluding_forfeit_wins(state[p])]
     for bye in candidates:
         rest = [p for p in ranking if p != bye]
         groups: dict[float, list[int]] = {}

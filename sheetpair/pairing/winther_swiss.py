@@ -32,7 +32,7 @@ from ..core.errors import PairingError
 from ..core.model import Colour, Outcome, Player, Settings, Tournament
 from ..core.state import PlayerState, TournamentState, derive
 from .base import OptionSpec, Pairing
-from .common import bye_candidates, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
+from .common import bottom_up_bye_order, never_paired, number_boards, pairing_bye, players_to_pair, requested_byes
 from .passes import STRICT, THREE_IN_A_ROW, Board, Pass, PassSolvedSystem, PassSolver, SolverRules
 from .topdown import pair_score_groups
 
@@ -143,7 +143,7 @@ def _second_round(
     groups = [by_score[s] for s in sorted(by_score, reverse=True)]
     order = [p for g in groups for p in g]
     compatible = never_paired(tournament, state)
-    for bye in bye_candidates(order, state) if len(order) % 2 else [None]:
+    for bye in bottom_up_bye_order(order, state) if len(order) % 2 else [None]:
         rest = [[p for p in g if p != bye] for g in groups]
         pairs = pair_score_groups(rest, compatible, bracket_order=int)
         if pairs is not None:

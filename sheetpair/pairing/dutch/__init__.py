@@ -2,9 +2,10 @@
 until 31 Jan 2026), with the Baku acceleration of C.04.7 as an option.
 
 The players' data (:mod:`.entrants`), the criteria as weights (:mod:`.weights`, :mod:`.weights_2017`), the
-bracket procedure on a maximum-weight matching (:mod:`.procedure`, which argues the method), the same
-procedure on per-bracket graphs for big fields (:mod:`.window`), colours and board order (:mod:`.colours`),
-the acceleration (:mod:`.baku`) and the explanations (:mod:`.explain`) live in their own modules.
+bracket procedure on a maximum-weight matching (:mod:`.procedure`, which argues the method; one bracket's
+steps in :mod:`.bracket`), the same procedure on per-bracket graphs for big fields (:mod:`.window`),
+colours and board order (:mod:`.colours`), the acceleration (:mod:`.baku`) and the explanations
+(:mod:`.explain`) live in their own modules.
 """
 
 from __future__ import annotations

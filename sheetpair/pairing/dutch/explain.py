@@ -15,9 +15,10 @@ from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from ..explanation import BoardExplanation, RoundExplanation
 from ..matching import new_matching_computer
+from .bracket import BracketLog
 from .colours import published_boards, ranks_above
 from .entrants import Edition, Entrant, Float, RoundField
-from .procedure import BracketLog, MatchingOutcome
+from .procedure import MatchingOutcome
 from .weights import Layout, WeightBuilder, topscorers
 
 

@@ -167,12 +167,15 @@ class WeightBuilder:
         starts = [(0, "the procedure's order (Art. 4)")]
         for back, ((down, up), (down_scores, up_scores)) in enumerate(zip(self._float_offsets,
                                                                           self._float_score_offsets)):
-            starts += [(up_scores, ("[C19]", "[C21]")[back] + " upfloaters' score differences"), (down_scores, ("[C18]", "[C20]")[back] + " downfloaters' score differences"),
-                       (up, ("[C15]", "[C17]")[back] + " repeated upfloats"), (down, ("[C14]", "[C16]")[back] + " repeated downfloats")]
+            starts += [(up_scores, ("[C19]", "[C21]")[back] + " upfloaters' score differences"),
+                       (down_scores, ("[C18]", "[C20]")[back] + " downfloaters' score differences"),
+                       (up, ("[C15]", "[C17]")[back] + " repeated upfloats"),
+                       (down, ("[C14]", "[C16]")[back] + " repeated downfloats")]
         starts += [(self._colour_offset + i * g, name) for i, name in enumerate((
             "[C13] strong colour preferences", "[C12] colour preferences", "[C11] topscorers' colour repeats",
             "[C10] topscorers' colour differences"))]
-        starts += [(self._bye_games_offset, "[C9] the bye's unplayed games"), (self._next_scores_offset, "[C8] the next bracket"),
+        starts += [(self._bye_games_offset, "[C9] the bye's unplayed games"),
+                   (self._next_scores_offset, "[C8] the next bracket"),
                    (self._scores_offset, "[C7] downfloaters' scores"), (self._pairs_offset, "[C6] number of pairs"),
                    (self._completion_offset, "[C4]/[C5] completion and the bye")]
         return max((start, name) for start, name in starts if start <= bit)[1]
@@ -185,7 +188,8 @@ class WeightBuilder:
     def next_bracket_weight(self, i: int) -> int:
         """[C8] what ``i`` adds when it floats into the following bracket and is paired there: one pair, at
         its own score (it is the higher player of that pair)."""
-        return (1 << self._next_pairs_offset) + (1 << (self._next_scores_offset + self.layout.group_offset[self.score[i]]))
+        score_bit = self._next_scores_offset + self.layout.group_offset[self.score[i]]
+        return (1 << self._next_pairs_offset) + (1 << score_bit)
 
     def compatible(self, i: int, j: int) -> bool:
         """[C1] no rematch (and no forbidden pair), [C3] no two non-topscorers with the same absolute

@@ -70,12 +70,12 @@ class BracketWeights2017:
 
     def weight(self, higher_pos: int, lower_pos: int, higher_in_current: bool, lower_in_current: bool) -> int:
         base, p, d = self.base, self.p, self.d
-        h, l = self.ents[higher_pos], self.ents[lower_pos]
-        if not base.compatible(h, l):
+        h, lo = self.ents[higher_pos], self.ents[lower_pos]
+        if not base.compatible(h, lo):
             return 0
-        hs, ls = base.score[h], base.score[l]
+        hs, ls = base.score[h], base.score[lo]
         low, point = self.min_score, self.point
-        eligible_h, eligible_l = base.entrants[h].bye_eligible, base.entrants[l].bye_eligible
+        eligible_h, eligible_l = base.entrants[h].bye_eligible, base.entrants[lo].bye_eligible
         w = (1 + (not eligible_h) + (not eligible_l)) if self.special else 0
         w = (w << p) | lower_in_current
         w <<= d
@@ -89,25 +89,25 @@ class BracketWeights2017:
                 w |= self._psd_bit(hs - low + point)
             if lower_in_current:
                 w += self._psd_bit(ls - low + point)
-        colours = base.colour_bits(base.entrants[l], base.entrants[h], p) if lower_in_current else 0
+        colours = base.colour_bits(base.entrants[lo], base.entrants[h], p) if lower_in_current else 0
         w = (w << 4 * p) + colours
         for down, up in self.floats:
             w <<= p
             if lower_in_current:
-                w += down[l] + (hs <= ls and down[h])
+                w += down[lo] + (hs <= ls and down[h])
             w <<= p
-            if lower_in_current and hs > ls and up[l]:
+            if lower_in_current and hs > ls and up[lo]:
                 w -= 1
         for down, up in self.floats:
             w <<= d
             if lower_in_current:
-                if down[l]:
+                if down[lo]:
                     w += self._psd_bit(ls - low + point)
                 if down[h]:
                     w += self._psd_bit(hs - low + point)
                     if hs > ls:
                         w -= self._psd_bit(hs - ls)
             w <<= d
-            if lower_in_current and up[l] and hs > ls:
+            if lower_in_current and up[lo] and hs > ls:
                 w -= self._psd_bit(hs - ls)
         return w << (3 * p + 1)

@@ -27,18 +27,76 @@ vertex when N is odd. Degrees are counted from [C1]/[C3] in O(rounds) per player
 
 from __future__ import annotations
 
-from ..matching import new_matching_computer
+from collections.abc import Callable
+
+from ..matching import MatchingComputer, new_matching_computer
 from .bounds import Pairability
+from .bracket import Bracket, BracketLog, Graph, WholeField
 from .entrants import Edition, RoundField
-from .procedure import BELOW, BracketLog, BracketProcedure
+from .procedure import BELOW, BracketProcedure, BracketResult, Walk
+
+__all__ = ["ClosedBracket", "Pairability", "Window", "WindowedProcedure"]
+
+Outside = list[tuple[int, int, int]]
+"""Edges of a bracket paired alone to its float pool or the bye vertex: (vertex, pool vertex, weight)."""
 
 
 class _NeedsWholeField(Exception):
     """The degree bound cannot prove that the players below can still be paired."""
 
 
+class Window(Graph):
+    """The window graph: the players ``entrants`` at vertices ``0..k-1`` (weights doubled), one private
+    "below" vertex each at ``k + v``, the bye vertex last; each optimum must leave the players below pairable."""
+
+    def __init__(self, matcher: MatchingComputer, max_weight: int, entrants: list[int], pairability: Pairability,
+                 bye_vertex: int) -> None:
+        super().__init__(matcher, 2 * max_weight, entrants, scale=2)
+        self.pairability = pairability
+        self.bye_vertex = bye_vertex
+
+    def solve(self) -> list[int]:
+        mates = super().solve()
+        entrants = self.entrants or []
+        k = len(entrants)
+        sent_below = [entrants[v] for v in range(k) if k <= mates[v] < 2 * k]
+        bye_in_window = self.bye_vertex >= 0 and mates[self.bye_vertex] != self.bye_vertex
+        if not self.pairability.holds(sent_below, self.bye_vertex >= 0 and not bye_in_window):
+            raise _NeedsWholeField
+        return mates
+
+
+class ClosedBracket(Graph):
+    """The bracket alone with its float pool or the bye vertex (weights doubled, as in the window); every
+    optimum must pair everybody of the bracket."""
+
+    def __init__(self, new_matcher: Callable[[], MatchingComputer], max_weight: int, entrants: list[int],
+                 outside: Outside) -> None:
+        super().__init__(new_matcher(), 2 * max_weight, entrants, scale=2)
+        self._new_matcher = new_matcher
+        self.outside = outside
+
+    def set_outside_edges(self) -> None:
+        for v, q, w in self.outside:
+            self.matcher.set_edge_weight(v, q, w)
+
+    def solve(self) -> list[int]:
+        mates = super().solve()
+        if any(mates[v] == v for v in range(len(self.entrants or []))):
+            raise _NeedsWholeField  # somebody of the bracket alone is left out
+        return mates
+
+    def before_transpositions(self, bracket: Bracket) -> None:
+        """A homogeneous bracket paired alone starts the transpositions on a new matcher: its graph is now
+        S1–S2 only, and solving that afresh is cheaper than re-optimising after every edge changed."""
+        if bracket.group_begin == 0:
+            self.matcher = self._new_matcher()
+            self.set_outside_edges()
+
+
 class WindowedProcedure(BracketProcedure):
-    """:class:`BracketProcedure` with each bracket paired on a window graph (see the module docstring)."""
+    """:class:`BracketProcedure` with each bracket paired on the smallest graph a bound allows (see the module
+    docstring): the bracket alone, else the window, else (for the rest of the round) the whole field."""
 
     def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
         super().__init__(round_field, forbidden, pure_python=pure_python)
@@ -46,13 +104,7 @@ class WindowedProcedure(BracketProcedure):
         self.pairability = Pairability(self.builder, self.players)
         self._carried: dict[tuple[int, int], int] = {}
         """Whole-field weights left between players who float on together (the matcher's state)."""
-        self._ents: list[int] = []
         self._initial_flag = False
-        self._closed = False
-        """The current bracket is paired alone (:meth:`_closed_bracket`): no bound to check."""
-        self._outside: list[tuple[int, int, int]] = []
-        """Its edges to the float pool or the bye vertex."""
-        self._bye_vertex = -1
 
     # -- the initial solution without a whole-field matching ------------------------------------------
     def _initial_solution(self, top: int) -> list[int]:
@@ -90,35 +142,41 @@ class WindowedProcedure(BracketProcedure):
         builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
 
     # -- one bracket -------------------------------------------------------------------------------------
-    def _pair_bracket(self, by_index: list[int], group_begin: int, next_begin: int, begin_vertex: int,
-                      next_vertex: int, next_group: int, matched: list[bool], log: BracketLog) -> dict[int, int]:
+    def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
+        """The bracket alone if the bound allows, else the window; the whole field from the first bracket
+        where neither bound holds (the fallback is exact, see :meth:`_to_whole_field`)."""
         if self.window_active:
             saved_pairs, saved_flags = list(log.pairs), list(log.paired_moved_down)
             try:
-                closed = self._closed_bracket(by_index, group_begin, next_begin, next_group)
-                if closed is not None:
-                    return self._run_steps(by_index, by_index[:next_begin], group_begin, next_begin, closed,
-                                           matched, log)
-                return self._pair_in_window(by_index, group_begin, next_begin, next_group, matched, log)
+                return self._pair_on_small_graph(walk, log)
             except _NeedsWholeField:
-                self._closed = False
                 log.pairs[:], log.paired_moved_down[:] = saved_pairs, saved_flags
-                for vertex in by_index:
-                    matched[vertex] = False
-                self._to_whole_field(by_index, next_group)
-        return super()._pair_bracket(by_index, group_begin, next_begin, begin_vertex, next_vertex, next_group,
-                                     matched, log)
+            # Outside the handler: its traceback holds the small graph, which must not outlive the fallback.
+            self._to_whole_field(walk.by_index, walk.next_group)
+        return super()._pair_bracket(walk, log)
 
-    def _new_window_matcher(self, ents: list[int], size: int) -> None:
-        """A matcher for the window ``ents`` (local vertices ``0..len(ents)-1``) with the carried weights."""
-        self._ents = list(ents)
-        self._size = size
-        self.matcher = new_matching_computer(size, 2 * self.max_weight + 1, pure_python=self.pure_python)
+    def _pair_on_small_graph(self, walk: Walk, log: BracketLog) -> BracketResult:
+        """The bracket alone, else the window (a method of its own, so that no local keeps either graph alive
+        once the whole field takes over: a window matcher's weights are as wide as the whole field's)."""
+        closed = self._closed_bracket(walk, log)
+        return self._run_steps(walk, closed if closed is not None else self._window(walk, log))
+
+    def _new_window_matcher(self, size: int) -> MatchingComputer:
+        """A matcher of ``size`` vertices with the weights carried between the floaters (local vertices)."""
+        matcher = new_matching_computer(size, 2 * self.max_weight + 1, pure_python=self.pure_python)
         for (a, b), w in self._carried.items():
-            self.matcher.set_edge_weight(a, b, 2 * w)
+            matcher.set_edge_weight(a, b, 2 * w)
+        return matcher
 
-    def _closed_bracket(self, by_index: list[int], group_begin: int, next_begin: int, next_group: int
-                        ) -> tuple[list[list[int]], list[int]] | None:
+    def _closed(self, walk: Walk, log: BracketLog, size: int, outside: Outside) -> Bracket:
+        """The bracket alone on ``size`` vertices, with its edges ``outside`` (the pool or the bye)."""
+        bracket_entrants = walk.by_index[:walk.next_begin]
+        graph = ClosedBracket(lambda: self._new_window_matcher(size), self.max_weight, bracket_entrants, outside)
+        local = list(range(len(bracket_entrants)))
+        return Bracket(graph, self.players, local, walk.group_begin, walk.next_begin, walk.group_begin,
+                       walk.next_begin, self.layout.group_bits, log, [False] * size)
+
+    def _closed_bracket(self, walk: Walk, log: BracketLog) -> Bracket | None:
         """The bracket alone, when the players below it cannot change its pairing; else None.
 
         Whoever floats from the bracket is then worth what :meth:`Pairability.next_group_takes_any` says: a
@@ -128,20 +186,20 @@ class WindowedProcedure(BracketProcedure):
         fall in the bracket (but for the last one), nor under [C9] (but in the last bracket).
         """
         n = len(self.players)
-        bracket = by_index[:next_begin]
-        size = len(bracket)
+        by_index, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
+        bracket_entrants = by_index[:next_begin]
+        size = len(bracket_entrants)
         local = list(range(size))
         offset = self.builder.completion_offset
+        weigh = self._weigh(bracket_entrants, next_begin)
         if next_begin == len(by_index):
             # The last bracket: nobody below, so the window is the bracket and the bye (whose edges all weigh
             # the same; [C9], if it applies, is in the bracket's own weights).
-            self._bye_vertex = size if n % 2 else -1
-            self._new_window_matcher(bracket, size + n % 2)
-            base = self._base_weights(bracket, group_begin, next_begin, local)
-            self._outside = [(v, self._bye_vertex, 1 << offset) for v in local if n % 2]
-            self._set_outside_edges()
-            self._closed = True
-            return base, self._solve()
+            bracket = self._closed(walk, log, size + n % 2, [(v, size, 1 << offset) for v in local if n % 2])
+            bracket.set_base_weights(weigh)
+            self._set_outside(bracket)
+            bracket.solve()
+            return bracket
         if self.builder.single_downfloater_is_bye:
             return None  # [C9] weighs the floaters' partners in the next score group
         group_start = by_index[next_begin]
@@ -152,124 +210,84 @@ class WindowedProcedure(BracketProcedure):
                 return None  # the PAB may fall in this bracket
             bye = "next" if self.builder.bye_score == next_score else "below"
         worth = [((1 + 2 * (not self.builder.is_bye_candidate(e))) << offset) + 2 * self.builder.next_bracket_weight(e)
-                 for e in bracket]
-        self._bye_vertex = -1
+                 for e in bracket_entrants]
         pool = size % 2
         while True:
-            self._new_window_matcher(bracket, size + pool)
-            base = self._base_weights(bracket, group_begin, next_begin, local,
-                                      (size - pool) // 2 if group_begin == 0 else -1)
-            self._outside = [(v, q, worth[v]) for q in range(size, size + pool) for v in local]
-            self._set_outside_edges()
-            self._closed = True
+            bracket = self._closed(walk, log, size + pool,
+                                   [(v, q, worth[v]) for q in range(size, size + pool) for v in local])
+            bracket.set_base_weights(weigh, (size - pool) // 2 if group_begin == 0 else -1)
+            self._set_outside(bracket)
             try:
-                mates = self._solve()
+                bracket.solve()
                 break
             except _NeedsWholeField:
-                pool += sum(1 for v in local if self.matcher.mates()[v] == v)
-        floaters = sum(1 for v in local if mates[v] >= size and mates[v] != self._bye_vertex)
-        self.pairability.set_below(next_group)
-        if not self.pairability.next_group_takes_any(bracket, group_start, next_group, floaters, bye):
-            self._closed = False
+                pool += sum(1 for v in local if bracket.graph.matcher.mates()[v] == v)
+        floaters = sum(1 for v in local if bracket.mates[v] >= size)
+        self.pairability.set_below(walk.next_group)
+        if not self.pairability.next_group_takes_any(bracket_entrants, group_start, walk.next_group, floaters, bye):
             return None
-        return base, mates
+        return bracket
 
-    def _set_outside_edges(self) -> None:
-        for v, q, w in self._outside:
-            self.matcher.set_edge_weight(v, q, w)
+    @staticmethod
+    def _set_outside(bracket: Bracket) -> None:
+        assert isinstance(bracket.graph, ClosedBracket)
+        bracket.graph.set_outside_edges()
 
-    def _set_transposition_weights(self, by_index: list[int], base: list[list[int]], remainder: list[int],
-                                   group_begin: int) -> None:
-        """A homogeneous bracket paired alone starts the transpositions on a new matcher: its graph is now
-        S1–S2 only, and solving that afresh is cheaper than re-optimising after every edge changed."""
-        if not (self._closed and group_begin == 0):
-            super()._set_transposition_weights(by_index, base, remainder, group_begin)
-            return
-        self._new_window_matcher(self._ents, self._size)
-        self._set_outside_edges()
-        super()._set_transposition_weights(by_index, base, remainder, group_begin)
-
-    def _pair_in_window(self, by_index: list[int], group_begin: int, next_begin: int, next_group: int,
-                        matched: list[bool], log: BracketLog) -> dict[int, int]:
+    def _window(self, walk: Walk, log: BracketLog) -> Bracket:
+        """The MDPs, the residents and the next score group, a "below" vertex each, and the bye vertex."""
+        by_index = walk.by_index
         k = len(by_index)
         odd = len(self.players) % 2 == 1
-        self._new_window_matcher(by_index, 2 * k + odd)
-        self._bye_vertex = 2 * k if odd else -1
-        self.pairability.set_below(next_group)
-        local = list(range(k))
-        base = self._base_weights(by_index, group_begin, next_begin, local)
+        bye_vertex = 2 * k if odd else -1
+        graph = Window(self._new_window_matcher(2 * k + odd), self.max_weight, list(by_index), self.pairability,
+                       bye_vertex)
+        self.pairability.set_below(walk.next_group)
+        bracket = Bracket(graph, self.players, list(range(k)), walk.group_begin, walk.next_begin, walk.group_begin,
+                          walk.next_begin, self.layout.group_bits, log, [False] * (2 * k + odd))
+        bracket.set_base_weights(self._weigh(by_index, walk.next_begin))
         offset = self.builder.completion_offset
         for v, entrant in enumerate(by_index):
             alone = (1 + 2 * (not self.builder.is_bye_candidate(entrant))) << offset
-            self.matcher.set_edge_weight(v, k + v, alone)
+            graph.matcher.set_edge_weight(v, k + v, alone)
             if odd:
-                self.matcher.set_edge_weight(v, self._bye_vertex, 1 << offset)
-        return self._run_steps(by_index, by_index, group_begin, next_begin, (base, self._solve()), matched, log)
+                graph.matcher.set_edge_weight(v, bye_vertex, 1 << offset)
+        bracket.solve()
+        return bracket
 
-    def _run_steps(self, by_index: list[int], graph: list[int], group_begin: int, next_begin: int,
-                   start: tuple[list[list[int]], list[int]], matched: list[bool], log: BracketLog
-                   ) -> dict[int, int]:
-        """Art. 4 on the window graph whose first vertices are the players ``graph`` (a prefix of
-        ``by_index``), from its first optimum ``start``; the partners in the whole field's terms."""
-        base, mates = start
-        k = len(graph)
-        local = list(range(k))
-        window_matched = [False] * self._size
-        mates = self._choose_moved_down(local, base, mates, window_matched, group_begin, next_begin,
-                                        group_begin, next_begin)
-        mates = self._pair_moved_down(local, base, mates, window_matched, group_begin, next_begin, log)
-        mates = self._pair_remainder(local, base, mates, window_matched, group_begin, next_begin,
-                                     group_begin, next_begin, log)
-        closed, self._closed = self._closed, False
+    def _run_steps(self, walk: Walk, bracket: Bracket) -> BracketResult:
+        """Art. 4 on a window or closed-bracket graph from its first optimum; the partners in the whole
+        field's terms, and the weights left between the floaters for the next bracket."""
+        bracket.pair()
+        mates, matched = bracket.mates, bracket.matched
+        k = len(bracket.vertices)
+        closed = isinstance(bracket.graph, ClosedBracket)
+        bye_vertex = bracket.graph.bye_vertex if isinstance(bracket.graph, Window) else -1
         partner: dict[int, int] = {}
-        for v, entrant in enumerate(by_index):
-            matched[entrant] = v < k and window_matched[v]
+        for v, entrant in enumerate(walk.by_index):
             if v >= k or closed and mates[v] >= k:
                 # Paired alone: the next score group pairs its own players and the floaters (at most one of
                 # its players takes the PAB or goes lower), as the bound proved; none counts as paired below.
                 partner[entrant] = entrant
             else:
                 mate = mates[v]
-                partner[entrant] = by_index[mate] if mate < k else entrant if mate == self._bye_vertex else BELOW
-        floating = [v for v in range(next_begin) if not window_matched[v]]  # the next bracket's MDPs, in order
+                partner[entrant] = walk.by_index[mate] if mate < k else entrant if mate == bye_vertex else BELOW
+        paired = {entrant for v, entrant in enumerate(walk.by_index) if v < k and matched[v]}
+        floating = [v for v in range(walk.next_begin) if not matched[v]]  # the next bracket's MDPs, in order
         self._carried = {}
         for i, a in enumerate(floating):
             for j in range(i + 1, len(floating)):
-                w = self.matcher.weight(a, floating[j])
+                w = bracket.graph.matcher.weight(a, floating[j])
                 if w:
                     self._carried[(i, j)] = w // 2
-        return partner
-
-    # -- the window's matcher --------------------------------------------------------------------------
-    def _set(self, u: int, v: int, weight: int) -> None:
-        self.matcher.set_edge_weight(u, v, 2 * weight if self.window_active else weight)
-
-    def _fix_pair(self, u: int, v: int) -> None:
-        self.matcher.fix_pair(u, v, 2 * self.max_weight if self.window_active else self.max_weight)
-
-    def _entrant(self, vertex: int) -> int:
-        return self._ents[vertex] if self.window_active else vertex
-
-    def _solve(self) -> list[int]:
-        mates = super()._solve()
-        if self._closed:
-            if any(mates[v] == v for v in range(len(self._ents))):
-                raise _NeedsWholeField  # somebody of the bracket alone is left out
-        elif self.window_active:
-            k = len(self._ents)
-            sent_below = [self._ents[v] for v in range(k) if k <= mates[v] < 2 * k]
-            bye_in_window = self._bye_vertex >= 0 and mates[self._bye_vertex] != self._bye_vertex
-            if not self.pairability.holds(sent_below, self._bye_vertex >= 0 and not bye_in_window):
-                raise _NeedsWholeField
-        return mates
+        return partner, paired
 
     def _to_whole_field(self, by_index: list[int], next_group: int) -> None:
         """The whole-field matcher as it would stand at this bracket: completion weights for everybody not
         yet paired, the weights left between players floating on together, fixed pairs left out."""
         self.window_active = False
         n = len(self.players)
-        self.matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self._size = n
+        matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
+        self._whole_field = WholeField(matcher, self.max_weight)
         remaining = list(by_index) + list(range(next_group, n))
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
@@ -279,5 +297,5 @@ class WindowedProcedure(BracketProcedure):
             for b in remaining[i + 1:]:
                 low, high = (a, b) if a < b else (b, a)
                 w = carried.get((a, b), carried.get((b, a)))
-                self.matcher.set_edge_weight(a, b, w if w is not None else builder.weight(low, high, False, False))
+                matcher.set_edge_weight(a, b, w if w is not None else builder.weight(low, high, False, False))
         builder.single_downfloater_is_bye = current_flag
