@@ -1,18 +1,34 @@
 """The ``sheetpair`` command. Each family of subcommands lives in its own module of this package and is
-added to the one :data:`cli` group below; all of them call the application layer (:mod:`sheetpair.app`)."""
+added to the one :data:`cli` group; all of them call the application layer (:mod:`sheetpair.app`).
+
+A command's module is imported only when that command runs (or its own help is asked for), so ``sheetpair
+--help`` and ``sheetpair systems`` answer without loading openpyxl, Jinja2 or the report machinery. The
+table below says where each command lives and its one-line help for the command list; a test keeps each
+line equal to the command's own.
+"""
 
 from __future__ import annotations
 
-from . import (
-    addin,  # noqa: F401  (registers addin)
-    explain,  # noqa: F401  (registers explain)
-    interchange,  # noqa: F401  (registers import, export, check)
-    report,  # noqa: F401  (registers report)
-    samples,  # noqa: F401  (registers samples)
-    simulate,  # noqa: F401  (registers simulate)
-    tiebreaks,  # noqa: F401  (registers tiebreaks)
-    tournament,  # noqa: F401  (registers new, pair, result, bye, standings, undo, withdraw, systems)
-)
-from .base import cli, main
+from .base import LazyCommand, cli, main
+
+cli.lazy_commands.update({
+    "addin": LazyCommand("addin", 'Make the Excel add-in: one ribbon tab with every...'),
+    "bye": LazyCommand("tournament", 'Record (or cancel) a bye PLAYER asked for, before the...'),
+    "check": LazyCommand("interchange", 'Re-pair every round from the rounds before it and report...'),
+    "explain": LazyCommand("explain", 'Explain the pairing of a round, board by board, in the...'),
+    "export": LazyCommand("interchange", 'Write the tournament as a FIDE Tournament Report File.'),
+    "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),
+    "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
+    "pair": LazyCommand("tournament", 'Pair the next round and write its sheet.'),
+    "report": LazyCommand("report", 'Print pairings, standings, crosstable and tie-break...'),
+    "result": LazyCommand("tournament", 'Record the results of boards of a round.'),
+    "samples": LazyCommand("samples", 'Copy the sample events (one part-played event per family...'),
+    "simulate": LazyCommand("simulate", 'Play RUNS seeded events per system and report, with 95 %...'),
+    "standings": LazyCommand("tournament", 'Recompute and write the Standings and Crosstable sheets;...'),
+    "systems": LazyCommand("systems", 'List the pairing systems.'),
+    "tiebreaks": LazyCommand("tiebreaks", 'List every tie-break code and modifier: name, C.07...'),
+    "undo": LazyCommand("tournament", 'Remove the last paired round (asks first when it has...'),
+    "withdraw": LazyCommand("tournament", 'Withdraw PLAYER (start number or name) from a round on,...'),
+})
 
 __all__ = ["cli", "main"]

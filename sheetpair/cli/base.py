@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -42,10 +44,55 @@ def reports_errors(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-@click.group()
+@dataclass(frozen=True)
+class LazyCommand:
+    """Where a command lives (a module of this package) and its one-line help for the command list."""
+
+    module: str
+    short_help: str
+
+
+class LazyGroup(click.Group):
+    """A command group that imports a command's module only when the command is used.
+
+    Each module registers its commands on :data:`cli` with ``@cli.command()`` when imported, as usual; the
+    group only decides when that import happens (Click's documented pattern for large command sets).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands: dict[str, LazyCommand] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.lazy_commands) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            importlib.import_module(f"{__package__}.{self.lazy_commands[cmd_name].module}")
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.lazy_commands[name].short_help if name in self.lazy_commands
+                 else self.commands[name].get_short_help_str(limit=70))
+                for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup)
 @click.version_option(package_name="sheetpair")
 def cli() -> None:
-    """Pair chess tournaments and keep their standings in an Excel workbook."""
+    """Pair chess tournaments and keep their standings in an Excel workbook.
+
+    \b
+    Start with:
+      sheetpair samples -o samples
+      sheetpair pair samples/club_championship.xlsx -o my_event.xlsx
+      sheetpair standings my_event.xlsx
+
+    Shell completion (bash): eval "$(_SHEETPAIR_COMPLETE=bash_source sheetpair)"
+    """
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Running an event from the command line: new, pair, result, bye, withdraw, undo, standings, systems."""
+"""Running an event from the command line: new, pair, result, bye, withdraw, undo, standings."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
-from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 from .display import display_width, pad
 
@@ -298,20 +297,3 @@ def _standings_text(table: StandingsTable) -> str:
         values = " ".join(f"{s.tiebreaks[c].value:>8g}" for c in codes)
         lines.append(f"{s.rank:>3} {s.tpn:>4} {pad(s.name, width)} {format_points(s.points):>5} {values}")
     return "\n".join(lines)
-
-
-@cli.command()
-@click.option("-v", "--verbose", is_flag=True, help="Also list each system's options with defaults and meaning.")
-def systems(verbose: bool) -> None:
-    """List the pairing systems.
-
-    \b
-    Example:
-      sheetpair systems --verbose
-    """
-    for name, system in sorted(SYSTEMS.items()):
-        click.echo(f"{name:<20} {system.description}")
-        if verbose:
-            for key, spec in system.options.items():
-                choices = f" [{'|'.join(spec.choices)}]" if spec.choices else ""
-                click.echo(f"{'':<22}--option {key}=...{choices} (default {spec.default}): {spec.help}")
