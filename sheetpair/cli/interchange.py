@@ -14,7 +14,7 @@ from ..app.session import load
 from ..core.errors import InputError, OperationError
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf_records import TrfFormat
-from ..pairing import get_system
+from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
 from .season import check_many
 
@@ -25,7 +25,8 @@ NEW_FILE = click.Path(dir_okay=False, path_type=Path)
 @cli.command("import")
 @click.argument("source", type=EXISTING_FILE)
 @click.option("-o", "--output", "workbook", required=True, type=NEW_FILE, help="The workbook to create.")
-@click.option("--system", "system_name", help="Pairing system to store (TRF: default from the file, else dutch).")
+@click.option("--system", "system_name", type=click.Choice(sorted(SYSTEMS)),
+              help="Pairing system to store (TRF: default from the file, else dutch).")
 @click.option("--rounds", type=click.IntRange(min=1), help="Rosters: planned rounds (round robins count them).")
 @reports_errors
 def import_(source: Path, workbook: Path, system_name: str | None, rounds: int | None) -> None:
@@ -41,7 +42,8 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     create_workbook(port, tournament)
     port.save()
     click.echo(f"Created {workbook} from a {imported.kind}: {len(tournament.players)} players, "
-               f"{tournament.current_round} of {tournament.settings.rounds} rounds played, system {tournament.settings.system}.", err=True)
+               f"{tournament.current_round} of {tournament.settings.rounds} rounds played, "
+               f"system {tournament.settings.system}.", err=True)
 
 
 @cli.command()
@@ -63,7 +65,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 
 @cli.command()
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option("--system", "system_name", help="Pairing system to check with (default or 'auto': the tournament's).")
+@click.option("--system", "system_name", type=click.Choice([AUTO, *sorted(SYSTEMS)]),
+              help="Pairing system to check with (default or 'auto': the file's own).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict of every round as JSON on stdout.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Folder or pattern: worker processes (default: all cores).")
 @click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,

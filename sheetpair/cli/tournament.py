@@ -18,6 +18,7 @@ from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
+from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 from .display import display_width, pad
 
@@ -27,7 +28,8 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 @cli.command()
 @click.argument("workbook", type=WORKBOOK)
-@click.option("--system", "system_name", required=True, help="Pairing system (see 'sheetpair systems').")
+@click.option("--system", "system_name", required=True, type=click.Choice(sorted(SYSTEMS)),
+              help="Pairing system (see 'sheetpair systems --verbose').")
 @click.option("--rounds", type=click.IntRange(min=1), help="Planned rounds (round robins count them themselves).")
 @click.option("--players", "roster", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Roster as CSV or xlsx (columns by header: name, rating, title, federation, fide_id, club, team).")
