@@ -28,11 +28,14 @@ import xlwings as xw
 from .app import rounds
 from .app import standings as standings_use_case
 from .app.event import EventRequest, parse_options
-from .app.interchange import create_workbook, looks_like_trf, read_pasted
+from .app.explain import explain
+from .app.interchange import create_workbook, looks_like_trf, read_pasted, trf_text
+from .app.interchange import export_trf as export_file
 from .app.session import load, write
 from .core.errors import InputError, OperationError, SheetpairError
+from .core.model import Round
 from .io.port import CellValue, SheetSpec, cell_text
-from .io.workbook import META_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
+from .io.workbook import META_SHEET, PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
 from .io.xlwings_port import XlwingsPort
 from .report.data import build_report
 from .report.render import render_html
@@ -40,6 +43,8 @@ from .report.render import render_html
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
 REPORT_SHEET = "Report"
+TRF_SHEET = "TRF"
+EXPLANATION_SHEET = "Explanation"
 IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin", "options")
 """Settings an arbiter may give above a pasted CSV roster (``Import`` sheet, column A key, column B value)."""
 
@@ -70,6 +75,30 @@ def import_trf_csv(book: xw.Book) -> str:
     return _run(book, "Import TRF/CSV", _import_trf_csv)
 
 
+def enter_results(book: xw.Book) -> str:
+    """Reads the results typed into the current round's sheet, checks them, and says which boards still
+    have none (the standings are rewritten from them)."""
+    return _run(book, "Enter results", _enter_results)
+
+
+def export_trf(book: xw.Book) -> str:
+    """Writes the event as a FIDE Tournament Report File (TRF26): beside a saved workbook, or into the
+    ``TRF`` sheet where there is no file system (xlwings Lite)."""
+    return _run(book, "Export TRF", lambda port: _export_trf(port, book))
+
+
+def undo_round(book: xw.Book) -> str:
+    """Removes the last paired round. A round with results is kept until its results are cleared, so no
+    typed result is ever removed by one click."""
+    return _run(book, "Undo round", _undo_round)
+
+
+def explain_round(book: xw.Book) -> str:
+    """Explains, board by board, the pairing of the round whose sheet is active (else the last paired
+    round) in the ``Explanation`` sheet."""
+    return _run(book, "Explain", lambda port: _explain_round(port, book))
+
+
 @dataclass(frozen=True)
 class Button:
     name: str
@@ -84,11 +113,16 @@ BUTTONS: tuple[Button, ...] = (
     Button("update_standings", "Update standings", update_standings, "RefreshAll"),
     Button("make_reports", "Make reports", make_reports, "FilePrintPreview"),
     Button("import_trf_csv", "Import TRF/CSV", import_trf_csv, "ImportTextFile"),
+    Button("enter_results", "Enter results", enter_results, "AcceptInvitation"),
+    Button("export_trf", "Export TRF", export_trf, "ExportTextFile"),
+    Button("undo_round", "Undo round", undo_round, "Undo"),
+    Button("explain_round", "Explain pairing", explain_round, "Help"),
 )
 
 
 def run_from_excel(name: str) -> str:
-    """The classic add-in's entry: ``RunPython "import sheetpair.addin; sheetpair.addin.run_from_excel('pair_next_round')"``."""
+    """The classic add-in's entry, for every button:
+    ``RunPython "import sheetpair.addin; sheetpair.addin.run_from_excel('pair_next_round')"``."""
     button = next((b for b in BUTTONS if b.name == name), None)
     if button is None:
         raise ValueError(f"no sheetpair button is called {name!r}")
@@ -132,15 +166,76 @@ def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     return f"The report is saved as {target}.", STANDINGS_SHEET
 
 
-def _report_file(book: xw.Book) -> Path | None:
-    """Where the classic add-in saves the report: beside a saved workbook. ``None`` in xlwings Lite (the
-    browser has no file system) and for a workbook never saved."""
+def _enter_results(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
+    table = standings_use_case.update_standings(port)
+    tournament = load(port)
+    if not tournament.rounds:
+        return "No round is paired yet: press Pair next round first.", None
+    current = tournament.rounds[-1]
+    missing = [str(g.board) for g in current.games if not g.result.is_known]
+    done = len(current.games) - len(missing)
+    rest = f"; still without a result: board(s) {', '.join(missing)}" if missing else "; the round is complete"
+    return (f"Round {current.number}: {done} of {len(current.games)} result(s) in{rest}. Standings after round "
+            f"{table.through_round} are up to date.", round_sheet_name(current.number))
+
+
+def _export_trf(port: XlwingsPort, book: xw.Book) -> ButtonResult:
+    _require_tournament(port)
+    tournament = load(port)
+    text = trf_text(tournament)
+    target = _beside_workbook(book, ".trf")
+    if target is None:
+        title = "TRF26: copy column A into a text file named event.trf"
+        port.write_sheet(SheetSpec(TRF_SHEET, [title], [[line] for line in text.splitlines()],
+                                   text_columns=frozenset({title}), column_widths={title: 100}))
+        return f"The TRF is in the {TRF_SHEET} sheet: copy its column A into a file named event.trf.", TRF_SHEET
+    export_file(tournament, target)
+    return f"The TRF is saved as {target}.", None
+
+
+def _undo_round(port: XlwingsPort) -> ButtonResult:
+    _require_tournament(port)
+
+    def only_without_results(last: Round, entered: int) -> bool:
+        raise OperationError(f"round {last.number} has {entered} result(s): clear them in its Result column "
+                             "first, then press Undo round again")
+
+    removed = rounds.undo(port, only_without_results)
+    return f"Round {removed.number} is removed.", STANDINGS_SHEET
+
+
+def _explain_round(port: XlwingsPort, book: xw.Book) -> ButtonResult:
+    _require_tournament(port)
+    tournament = load(port)
+    active = ROUND_SHEET.match(book.sheets.active.name)
+    number = int(active[1]) if active else tournament.current_round
+    if number < 1:
+        raise OperationError("no round is paired yet: there is nothing to explain")
+    explained = explain(tournament, number)
+    title = f"Why round {number} is paired as it is"
+    lines = explained.explanation.text().splitlines()
+    if explained.differs_from_stored:
+        lines.append("Note: the stored round differs from this pairing (changed by hand, or paired elsewhere).")
+    port.write_sheet(SheetSpec(EXPLANATION_SHEET, [title], [[line] for line in lines],
+                               text_columns=frozenset({title}), column_widths={title: 120}))
+    return f"The explanation of round {number} is in the {EXPLANATION_SHEET} sheet.", EXPLANATION_SHEET
+
+
+def _beside_workbook(book: xw.Book, suffix: str) -> Path | None:
+    """A file beside a saved workbook (``<name><suffix>``); ``None`` in xlwings Lite (the browser has no file
+    system) and for a workbook never saved."""
     if sys.platform == "emscripten":
         return None
     workbook = Path(book.fullname)
     if not workbook.is_absolute() or not workbook.parent.is_dir():
         return None
-    return workbook.with_name(f"{workbook.stem} report.html")
+    return workbook.with_name(f"{workbook.stem}{suffix}")
+
+
+def _report_file(book: xw.Book) -> Path | None:
+    """Where the classic add-in saves the report: beside a saved workbook (see :func:`_beside_workbook`)."""
+    return _beside_workbook(book, " report.html")
 
 
 def _require_tournament(port: XlwingsPort) -> None:
@@ -172,8 +267,9 @@ def _import_trf_csv(port: XlwingsPort) -> ButtonResult:
 def _import_template() -> SheetSpec:
     rows: list[list[CellValue]] = [[key, None] for key in IMPORT_KEYS]
     rows.append(["(paste the TRF or CSV lines from the next row down, one line per row in column A)", None])
-    return SheetSpec(IMPORT_SHEET, ["Setting or pasted line", "Value"], rows,
-                     text_columns=frozenset({"Setting or pasted line", "Value"}), column_widths={"Setting or pasted line": 60})
+    title = "Setting or pasted line"
+    return SheetSpec(IMPORT_SHEET, [title, "Value"], rows, text_columns=frozenset({title, "Value"}),
+                     column_widths={title: 60})
 
 
 def _read_import_sheet(rows: list[list[CellValue]]) -> tuple[dict[str, str], list[str]]:

@@ -18,6 +18,7 @@ from ..core.errors import PairingError
 from ..core.model import Bye, ByeKind, Game, Player, Settings, Tournament
 from .base import Pairing, PairingSystem
 from .common import drawn_by_lot, requested_byes
+from .explanation import BoardExplanation, RoundExplanation
 
 
 @lru_cache(maxsize=64)
@@ -95,6 +96,21 @@ class Berger(PairingSystem):
             else:
                 games.append(Game(board, white, black))
         return Pairing(games, byes + requested_byes(tournament, round_number))
+
+    def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
+        """A round robin's pairing is its table: who meets whom and who has White are read off it."""
+        pairing = self.pair(tournament, round_number)
+        n = len(tournament.players)
+        table = f"the FIDE Berger table for {n + n % 2} players (C.05 Annex 1)"
+        if tournament.settings.double_round_robin:
+            table += " played twice (the first cycle's last two rounds swapped, the second with colours reversed)"
+        boards = [BoardExplanation(g.board, g.white, g.black, f"Board {g.board}: {g.white} - {g.black}",
+                                   [f"opponent and colours: {table}; start numbers were drawn by lot"])
+                  for g in pairing.games]
+        rest = [f"Rest round: {b.player} meets the dummy of the odd field ({table})"
+                for b in pairing.byes if b.kind is ByeKind.PAB]
+        return RoundExplanation(round_number, self.name, [f"Every pairing comes from {table}."], boards,
+                                "\n".join(rest) or None)
 
 
 SYSTEM = Berger()
