@@ -11,7 +11,8 @@ the port (saving the file, or handing the writes to Excel) is the door's last st
 * :mod:`.rounds` — pair, enter a result, grant a bye, withdraw a player, undo a round.
 * :mod:`.ranking` — the one standings pipeline; :mod:`.standings` — the use case that rewrites the standings.
 * :mod:`.check` and :mod:`.explain` — re-pair recorded rounds, and say why a round is paired as it is.
-* :mod:`.interchange` — import TRF files and rosters, export TRF files.
+* :mod:`.interchange` — import TRF files and rosters, export TRF files; :mod:`.files` — events read from disk.
+* :mod:`.simulate` and :mod:`.season` — the fairness simulator, and a season of TRF files checked at once.
 * :mod:`.operations` — the same changes on an in-memory tournament, for callers without a workbook.
 * :mod:`.session` — the read-change-write path every workbook use case takes.
 """

@@ -14,16 +14,10 @@ bye; board order is not compared (engines number boards by their own printing ru
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from ..core.errors import OperationError, PairingError
 from ..core.model import ByeKind, Round, Tournament
-from ..io.openpyxl_port import OpenpyxlPort
-from ..io.trf import load_trf
-from ..io.workbook import load_tournament
 from ..pairing import get_system
-
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 @dataclass(frozen=True)
@@ -69,13 +63,6 @@ class RoundCheck:
             return []
         recorded = set(self.recorded.games)
         return [g for g in self.repaired.games if g not in recorded]
-
-
-def load_event(source: Path, *, system: str | None = None) -> Tournament:
-    """The event to check: a sheetpair workbook, or a TRF file (read with ``system`` when given)."""
-    if source.suffix.lower() in WORKBOOK_SUFFIXES:
-        return load_tournament(OpenpyxlPort(source))
-    return load_trf(source, system=system)
 
 
 def check_tournament(tournament: Tournament, system: str | None = None) -> list[RoundCheck]:

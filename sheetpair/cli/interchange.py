@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..app.check import RoundCheck, RoundPairing, check_tournament, load_event
+from ..app.check import RoundCheck, RoundPairing, check_tournament
+from ..app.files import load_event
 from ..app.interchange import create_workbook, export_trf, read_event
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
