@@ -7,20 +7,29 @@ writing; simulations and tests call them directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from ..core.errors import OperationError, PairingError
-from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
-from ..pairing import get_system
+from ..core.model import Bye, ByeKind, Game, Player, Result, Round, Tournament
+from ..pairing import Pairing, PairingSystem, get_system
 
 PENDING_NOTE = "paired while"
 """How the note naming games paired over (no result yet, or postponed) begins."""
+MANUAL_NOTE = "board(s) 1-"
+"""How the note naming the games the arbiter set by hand begins."""
 
 
-def pair_next_round(tournament: Tournament, *, allow_pending: bool = False) -> Round:
+def pair_next_round(tournament: Tournament, *, allow_pending: bool = False,
+                    fixed: Sequence[tuple[int, int]] = ()) -> Round:
     """Pairs the next round with the tournament's system and stores it.
 
     A game without a result, or postponed, changes the scores the pairing reads, so pairing over one is the
     arbiter's explicit decision (``allow_pending``); the round's notes then name each such game. Systems
     that score a postponed game as a provisional draw (Norwegian Monrad) pair over it as their rules say.
+
+    ``fixed`` are (White, Black) games the arbiter sets by hand (C.04.2 lets the arbiter pair manually); they
+    take the first boards and the system pairs everybody else as if those players were absent.
 
     :raises PairingError: while games of earlier rounds are pending (naming them), after the last planned
         round, or when the system finds no legal pairing.
@@ -37,15 +46,42 @@ def pair_next_round(tournament: Tournament, *, allow_pending: bool = False) -> R
     if number > tournament.settings.rounds:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system.check_settings(tournament.settings)
-    pairing = system.pair(tournament, number)
+    pairing = _pair_around(system, tournament, number, fixed) if fixed else system.pair(tournament, number)
     if system.binds_forbidden_pairs(number, tournament.settings):
-        _refuse_forbidden_pairs(tournament, pairing.games)
+        _refuse_forbidden_pairs(tournament, [g for g in pairing.games if (g.white, g.black) not in fixed])
     notes = [f"{PENDING_NOTE} {_pending_text(tournament, pending)}"] if pending else []
     new_round = Round(number, pairing.games, pairing.byes, notes + pairing.notes)
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)
     return new_round
+
+
+def _pair_around(system: PairingSystem, tournament: Tournament, number: int,
+                 fixed: Sequence[tuple[int, int]]) -> Pairing:
+    """The arbiter's fixed games on the first boards, the system's pairing of everybody else after them."""
+    placed = [p for game in fixed for p in game]
+    for tpn in placed:
+        player = _check_player(tournament, tpn)
+        if placed.count(tpn) > 1:
+            raise OperationError(f"player {tpn} ({player.name}) is in more than one fixed game")
+        if not player.is_active_in(number) or tpn in tournament.requested_byes.get(number, {}):
+            raise OperationError(f"player {tpn} ({player.name}) does not play round {number} (withdrawn or a bye)")
+    if system.keeps_withdrawn_in_schedule:
+        raise OperationError(f"the {system.name} system plays a fixed table: its games cannot be set by hand")
+    held_out = replace(tournament, requested_byes={
+        **tournament.requested_byes, number: {**tournament.requested_byes.get(number, {}),
+                                              **{tpn: ByeKind.ZERO for tpn in placed}}})
+    rest = system.pair(held_out, number)
+    games = [Game(board, white, black) for board, (white, black) in enumerate(fixed, start=1)]
+    games += [replace(g, board=g.board + len(fixed)) for g in rest.games]
+    byes = [b for b in rest.byes if b.player not in placed]
+    broken = [f"{w} - {b} meet again" for w, b in fixed
+              if any({w, b} == {g.white, g.black} for r in tournament.rounds for g in r.games if g.result.was_played)]
+    broken += [f"{w} - {b} is a pair ruled not to meet" for w, b in fixed
+               if frozenset((w, b)) in tournament.forbidden_pairs]
+    notes = [f"{MANUAL_NOTE}{len(fixed)} set by the arbiter" + (f" ({'; '.join(broken)})" if broken else "")]
+    return Pairing(games, byes, notes + rest.notes)
 
 
 def pending_games(tournament: Tournament) -> list[tuple[int, Game]]:
@@ -175,6 +211,25 @@ def find_player(tournament: Tournament, reference: str) -> Player:
         raise OperationError(f"no player's name contains {text!r}")
     names = ", ".join(f"{p.tpn} {p.name}" for p in found[:6])
     raise OperationError(f"{text!r} fits several players ({names}); give the start number")
+
+
+def enter_late(tournament: Tournament, player: Player, missed: ByeKind) -> tuple[Player, list[int]]:
+    """Adds a player after the event has started, with the next start number; every round already paired is
+    recorded for them as a bye of kind ``missed`` (zero or half a point, as the arbiter announces it), so the
+    missed rounds are on record instead of silently absent. Returns the player and those rounds.
+
+    :raises OperationError: for a fixed schedule (a round robin cannot take a player mid-way), or a bye kind
+        other than zero or half a point.
+    """
+    if get_system(tournament.settings.system).keeps_withdrawn_in_schedule:
+        raise OperationError(f"the {tournament.settings.system} system plays a fixed table: no late entry")
+    if missed not in (ByeKind.ZERO, ByeKind.HALF):
+        raise OperationError("missed rounds count as zero-point or half-point byes")
+    entered = replace(player, tpn=max((p.tpn for p in tournament.players), default=0) + 1)
+    tournament.players.append(entered)
+    for rnd in tournament.rounds:
+        rnd.byes.append(Bye(entered.tpn, missed))
+    return entered, [rnd.number for rnd in tournament.rounds]
 
 
 def undo_last_round(tournament: Tournament) -> Round:

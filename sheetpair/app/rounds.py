@@ -9,7 +9,7 @@ arbiter naturally types.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import OperationError
@@ -28,15 +28,18 @@ class Paired:
     scores_before: dict[int, float]
 
 
-def pair(port: WorkbookPort, *, allow_pending: bool = False) -> Paired:
+def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tuple[str, str]] = ()) -> Paired:
     """Pairs the next round with the event's system and writes its sheet.
 
     ``allow_pending``: pair although games of earlier rounds have no result or are postponed (the round's
-    notes name them).
+    notes name them). ``fixed``: (White, Black) games the arbiter sets by hand, players named by start number
+    or name; the system pairs the rest.
     """
     tournament = load(port)
     before = tournament.current_round
-    new_round = operations.pair_next_round(tournament, allow_pending=allow_pending)
+    games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
+             for w, b in fixed]
+    new_round = operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games)
     table = write(port, tournament, previous_rounds=before)
     scores = {tpn: state.score_after(before) for tpn, state in table.paired.players.items()}
     return Paired(new_round, tournament, scores)
@@ -138,6 +141,11 @@ def reinstate(port: WorkbookPort, player: str) -> tuple[Player, int]:
         return found, operations.reinstate(tournament, found.tpn)
 
     return edit(port, change)
+
+
+def enter_player(port: WorkbookPort, player: Player, missed: ByeKind) -> tuple[Player, list[int]]:
+    """Adds a late entry to the roster (see :func:`sheetpair.app.operations.enter_late`)."""
+    return edit(port, lambda tournament: operations.enter_late(tournament, player, missed))
 
 
 def undo(port: WorkbookPort, confirm: Callable[[Round, int], bool]) -> Round:

@@ -15,6 +15,7 @@ cli.lazy_commands.update({
     "addin": LazyCommand("addin", 'Make the Excel add-in: one ribbon tab with every...'),
     "bye": LazyCommand("tournament", 'Record (or cancel) a bye PLAYER asked for, before the...'),
     "check": LazyCommand("interchange", 'Re-pair every round from the rounds before it and report...'),
+    "enter": LazyCommand("tournament", 'Enter a late player: the next start number, and the...'),
     "explain": LazyCommand("explain", 'Explain the pairing of a round, board by board, in the...'),
     "export": LazyCommand("interchange", 'Write the tournament as a FIDE Tournament Report File.'),
     "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),

@@ -10,10 +10,10 @@ import click
 from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.interchange import create_workbook, new_event
-from ..app.operations import PENDING_NOTE
+from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
 from ..app.standings import update_standings
-from ..core.model import EventInfo, Round, Tournament
+from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
@@ -80,26 +80,30 @@ OUTPUT = click.option("-o", "--output", type=WORKBOOK,
 @click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON on stdout.")
 @click.option("--allow-pending", is_flag=True,
               help="Pair although earlier games have no result or are postponed (they are named).")
+@click.option("--manual", type=(str, str), multiple=True, metavar="WHITE BLACK",
+              help="Set this game by hand (start numbers or names) on the first boards; the system pairs the rest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print the system's notes (score brackets, floats...).")
 @OUTPUT
 @reports_errors
-def pair(workbook: Path, as_json: bool, allow_pending: bool, verbose: bool, output: Path | None) -> None:
+def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], verbose: bool,
+         output: Path | None) -> None:
     """Pair the next round and write its sheet.
 
     \b
     Example:
       sheetpair pair open.xlsx
       sheetpair pair open.xlsx --json -o open-round5.xlsx
+      sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
     port = OpenpyxlPort(workbook)
-    paired = rounds.pair(port, allow_pending=allow_pending)
+    paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual)
     port.save(output)
     if as_json:
         click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
     else:
         click.echo(_pairing_text(paired))
     for note in paired.round.notes:
-        if verbose or note.startswith(PENDING_NOTE):
+        if verbose or note.startswith((PENDING_NOTE, MANUAL_NOTE)):
             click.echo(f"Note: {note}", err=True)
 
 
@@ -227,6 +231,36 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
     found, number = rounds.withdraw(port, player, from_round)
     port.save(output)
     click.echo(f"{found.tpn} {found.name} withdrawn from round {number}", err=True)
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--name", required=True, help="The player's name.")
+@click.option("--rating", type=click.IntRange(min=0), default=0, help="Rating (0 for an unrated player).")
+@click.option("--title", default="", help="FIDE title (GM, IM, WFM...).")
+@click.option("--federation", default="", help="Federation (three letters).")
+@click.option("--fide-id", default="", help="FIDE ID.")
+@click.option("--club", default="", help="Club.")
+@click.option("--missed", type=click.Choice(["zero", "half"]), default="zero", show_default=True,
+              help="What each round already paired counts for the player: a zero- or half-point bye.")
+@OUTPUT
+@reports_errors
+def enter(workbook: Path, name: str, rating: int, title: str, federation: str, fide_id: str, club: str, missed: str,
+          output: Path | None) -> None:
+    """Enter a late player: the next start number, and the rounds already paired recorded as byes.
+
+    \b
+    Example:
+      sheetpair enter open.xlsx --name "Berg, Ada" --rating 1850 --missed half
+    """
+    kind = ByeKind.HALF if missed == "half" else ByeKind.ZERO
+    player = Player(0, name.strip(), rating, title, federation, fide_id, club=club)
+    port = OpenpyxlPort(workbook)
+    entered, rounds_missed = rounds.enter_player(port, player, kind)
+    port.save(output)
+    missed_text = (f"; round(s) {', '.join(map(str, rounds_missed))} count as {kind.outcome.value}s"
+                   if rounds_missed else "")
+    click.echo(f"{entered.tpn} {entered.name} entered{missed_text}.", err=True)
 
 
 @cli.command()

@@ -1,0 +1,101 @@
+"""Guarded edits: each refusal is one sentence naming players and rounds, and changes nothing; what the
+arbiter may decide (a manual game, a late entry, pairing over a pending game) is on record."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sheetpair.cli import cli
+from sheetpair.core.model import ByeKind
+from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.workbook import load_tournament
+
+from .conftest import REPO
+
+DUTCH = REPO / "sample_workbooks" / "dutch_open.xlsx"
+
+
+def run(*args: object) -> Result:
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    copy = tmp_path / "open.xlsx"
+    shutil.copy(DUTCH, copy)
+    return copy
+
+
+def paired_with_results(event: Path) -> Path:
+    tournament = load_tournament(OpenpyxlPort(event))
+    if tournament.rounds and tournament.rounds[-1].missing_results():
+        for game in tournament.rounds[-1].missing_results():
+            assert run("result", event, "--board", game.board, "1-0").exit_code == 0
+    assert run("pair", event).exit_code == 0
+    return event
+
+
+def test_a_withdrawal_cannot_start_in_a_round_already_played(event: Path) -> None:
+    tournament = load_tournament(OpenpyxlPort(event))
+    game = next(g for g in tournament.rounds[0].games if g.result.was_played)
+    before = event.read_bytes()
+    out = run("withdraw", event, game.white, "--from-round", 1)
+    assert out.exit_code == 4 and "already played round 1" in out.output and str(game.white) in out.output
+    assert event.read_bytes() == before
+
+
+def test_a_postponed_game_blocks_the_next_pairing_unless_allowed(event: Path) -> None:
+    event = paired_with_results(event)
+    number = load_tournament(OpenpyxlPort(event)).current_round
+    assert run("result", event, "--board", 1, "*").exit_code == 0
+    for board in range(2, 100):
+        if run("result", event, "--board", board, "1-0").exit_code != 0:
+            break
+    refused = run("pair", event)
+    assert refused.exit_code == 3 and f"round {number} board 1" in refused.output and "postponed" in refused.output
+    allowed = run("pair", event, "--allow-pending")
+    assert allowed.exit_code == 0 and "is postponed" in allowed.output
+
+
+def test_changing_a_result_a_later_round_was_paired_from_needs_force(event: Path) -> None:
+    event = paired_with_results(event)
+    tournament = load_tournament(OpenpyxlPort(event))
+    earlier = tournament.rounds[-2]
+    game = next(g for g in earlier.games if g.result.is_known)
+    other = "0-1" if game.result.value != "0-1" else "1-0"
+    before = event.read_bytes()
+    refused = run("result", event, "--round", earlier.number, "--board", game.board, other)
+    assert refused.exit_code == 4 and f"was {game.result.value}" in refused.output and "--force" in refused.output
+    assert event.read_bytes() == before
+    forced = run("result", event, "--round", earlier.number, "--board", game.board, other, "--force")
+    assert forced.exit_code == 0 and f"(was {game.result.value})" in forced.output
+    assert "their pairing may differ" in forced.output
+
+
+def test_a_late_entry_has_its_missed_rounds_on_record(event: Path) -> None:
+    played = load_tournament(OpenpyxlPort(event)).current_round
+    out = run("enter", event, "--name", "Late, Lara", "--rating", 1900, "--missed", "half")
+    assert out.exit_code == 0 and "count as half-point bye" in out.output
+    tournament = load_tournament(OpenpyxlPort(event))
+    late = tournament.players[-1]
+    assert late.name == "Late, Lara"
+    assert [next(b.kind for b in r.byes if b.player == late.tpn) for r in tournament.rounds] == [ByeKind.HALF] * played
+
+
+def test_manual_games_take_the_first_boards_and_the_system_pairs_the_rest(event: Path) -> None:
+    tournament = load_tournament(OpenpyxlPort(event))
+    if tournament.rounds and tournament.rounds[-1].missing_results():
+        for game in tournament.rounds[-1].missing_results():
+            run("result", event, "--board", game.board, "1-0")
+    out = run("pair", event, "--manual", 1, 2, "--json")
+    assert out.exit_code == 0, out.output
+    tournament = load_tournament(OpenpyxlPort(event))
+    rnd = tournament.rounds[-1]
+    assert (rnd.games[0].white, rnd.games[0].black) == (1, 2)
+    seated = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
+    assert sorted(seated) == sorted(set(seated)) and 1 not in seated[2:] and 2 not in seated[2:]
+    assert "set by the arbiter" in out.output
