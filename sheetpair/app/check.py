@@ -13,6 +13,7 @@ bye; board order is not compared (engines number boards by their own printing ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..core.errors import OperationError, PairingError
@@ -65,8 +66,10 @@ class RoundCheck:
         return [g for g in self.repaired.games if g not in recorded]
 
 
-def check_tournament(tournament: Tournament, system: str | None = None) -> list[RoundCheck]:
-    """Re-pairs every recorded round with ``system`` (default: the tournament's own) and compares.
+def check_tournament(tournament: Tournament, system: str | None = None,
+                     progress: Callable[[], None] | None = None) -> list[RoundCheck]:
+    """Re-pairs every recorded round with ``system`` (default: the tournament's own) and compares;
+    ``progress`` is called after each round.
 
     :raises PairingError: if ``system`` is not a registered pairing system.
     """
@@ -78,9 +81,13 @@ def check_tournament(tournament: Tournament, system: str | None = None) -> list[
             pairing = engine.pair(pairing_input(tournament, rnd.number, engine.name), rnd.number)
         except PairingError as error:
             checks.append(RoundCheck(rnd.number, recorded, None, str(error)))
+            if progress is not None:
+                progress()
             continue
         repaired = RoundPairing.of(Round(rnd.number, pairing.games, pairing.byes))
         checks.append(RoundCheck(rnd.number, recorded, repaired))
+        if progress is not None:
+            progress()
     return checks
 
 

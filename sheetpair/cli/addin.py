@@ -45,7 +45,13 @@ _REPO = Path(__file__).resolve().parents[2]
               help="Make the installed add-in run its buttons with this Python (writes the user's settings file).")
 @reports_errors
 def addin(lite: bool, output: Path | None, interpreter: str | None, wheel: Path | None, configure: bool) -> None:
-    """Make the Excel add-in: one ribbon tab with every sheetpair button, and what installs it."""
+    """Make the Excel add-in: one ribbon tab with every sheetpair button, and what installs it.
+
+    \b
+    Example:
+      sheetpair addin -o addin
+      sheetpair addin --lite -o lite
+    """
     if configure:
         click.echo(f"The sheetpair add-in runs {sys.executable} (set in {configure_user(sys.executable)}).", err=True)
         return

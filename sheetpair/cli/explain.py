@@ -19,7 +19,12 @@ from .base import cli, reports_errors
 @click.option("--board", type=click.IntRange(min=1), help="Explain only this board.")
 @reports_errors
 def explain(workbook: Path, round_number: int, board: int | None) -> None:
-    """Explain the pairing of a round, board by board, in the system's own terms."""
+    """Explain the pairing of a round, board by board, in the system's own terms.
+
+    \b
+    Example:
+      sheetpair explain open.xlsx --round 5 --board 3
+    """
     explained = explain_round(load(OpenpyxlPort(workbook)), round_number, board)
     click.echo(explained.explanation.text(board))
     if explained.differs_from_stored:

@@ -17,6 +17,7 @@ from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf_records import TrfFormat
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
+from .progress import progress_bar
 from .season import check_many
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -31,17 +32,27 @@ NEW_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--rounds", type=click.IntRange(min=1), help="Rosters: planned rounds (round robins count them).")
 @reports_errors
 def import_(source: Path, workbook: Path, system_name: str | None, rounds: int | None) -> None:
-    """Create a workbook from a TRF16/TRF26 file or a CSV/xlsx roster (the kind is detected)."""
+    """Create a workbook from a TRF16/TRF26 file or a CSV/xlsx roster (the kind is detected).
+
+    \b
+    Example:
+      sheetpair import event.trf -o event.xlsx
+      sheetpair import roster.csv -o open.xlsx --system dutch --rounds 9
+    """
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
-    imported = read_event(source, system=system_name, rounds=rounds)
+    with progress_bar(3, "Importing") as bar:
+        imported = read_event(source, system=system_name, rounds=rounds)
+        bar.update(1)
+        port = OpenpyxlPort(workbook, create=True)
+        create_workbook(port, imported.tournament)
+        bar.update(1)
+        port.save()
+        bar.update(1)
     tournament = imported.tournament
     if not imported.system_known:
         click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
                    "'sheetpair pair' needs one (see 'sheetpair systems').", err=True)
-    port = OpenpyxlPort(workbook, create=True)
-    create_workbook(port, tournament)
-    port.save()
     click.echo(f"Created {workbook} from a {imported.kind}: {len(tournament.players)} players, "
                f"{tournament.current_round} of {tournament.settings.rounds} rounds played, "
                f"system {tournament.settings.system}.", err=True)
@@ -54,7 +65,12 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
               show_default=True, help="TRF26 (current) or TRF16 (legacy, still read by every engine).")
 @reports_errors
 def export(workbook: Path, target: Path, trf_format: str) -> None:
-    """Write the tournament as a FIDE Tournament Report File."""
+    """Write the tournament as a FIDE Tournament Report File.
+
+    \b
+    Example:
+      sheetpair export open.xlsx --trf open.trf --format trf16
+    """
     tournament = load(OpenpyxlPort(workbook))
     pending = export_trf(tournament, target, TrfFormat(trf_format))
     if pending:
@@ -80,7 +96,13 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
           scheduler: str | None, report: Path | None) -> None:
     """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1).
 
-    SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel."""
+    SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel.
+
+    \b
+    Example:
+      sheetpair check event.trf --system dutch
+      sheetpair check 'season/*.trf' --jobs 2 --report season.html
+    """
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
@@ -88,7 +110,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
     system = get_system(system_name or tournament.settings.system).name
-    checks = check_tournament(tournament, system)
+    with progress_bar(len(tournament.rounds), "Checking rounds") as bar:
+        checks = check_tournament(tournament, system, progress=lambda: bar.update(1))
     if as_json:
         click.echo(json.dumps(_check_json(system, checks)))
     else:

@@ -27,7 +27,12 @@ from .base import cli, reports_errors
 @reports_errors
 def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_file: Path | None,
            sections: tuple[str, ...], tiebreaks: str | None, rules: str | None) -> None:
-    """Print pairings, standings, crosstable and tie-break breakdowns of WORKBOOK."""
+    """Print pairings, standings, crosstable and tie-break breakdowns of WORKBOOK.
+
+    \b
+    Example:
+      sheetpair report open.xlsx --html site --pdf open.pdf
+    """
     if html_dir is None and pdf_file is None:
         raise click.UsageError("say where the report goes: --html DIR and/or --pdf FILE")
     tournament = load(OpenpyxlPort(workbook))

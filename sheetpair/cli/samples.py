@@ -33,7 +33,12 @@ def samples_dir() -> Path:
               show_default=True, help="Folder to copy the samples into.")
 @reports_errors
 def samples(output: Path) -> None:
-    """Copy the sample events (one part-played event per family of systems, and a CSV roster)."""
+    """Copy the sample events (one part-played event per family of systems, and a CSV roster).
+
+    \b
+    Example:
+      sheetpair samples -o samples
+    """
     source = samples_dir()
     files = sorted(p for p in source.iterdir() if p.suffix in (".xlsx", ".csv"))
     clashes = [p.name for p in files if (output / p.name).exists()]

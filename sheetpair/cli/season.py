@@ -10,6 +10,7 @@ import click
 from ..app.season import FileCheck, SeasonSummary, check_season, trf_files
 from ..core.errors import InputError
 from ..report.season import REPORT_SUFFIXES, season_json, write_season_report
+from .progress import progress_bar
 
 CLUSTER_EXTRA = "sheetpair[cluster]"
 
@@ -25,9 +26,8 @@ def check_many(target: str, system: str, jobs: int | None, executor: str, schedu
         paths = trf_files(target)
     except InputError as error:
         raise click.BadParameter(str(error), param_hint="SOURCE") from None
-    stderr = click.get_text_stream("stderr")
     try:
-        with click.progressbar(length=len(paths), label="Checking", file=stderr, hidden=not stderr.isatty()) as bar:
+        with progress_bar(len(paths), "Checking") as bar:
             results = check_season(paths, system=system, jobs=jobs, executor=executor, scheduler=scheduler,
                                    progress=lambda: bar.update(1))
     except InputError as error:

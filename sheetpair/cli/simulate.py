@@ -13,6 +13,7 @@ from ..app.simulate import simulate as run_simulation
 from ..pairing import SYSTEMS
 from ..report.simulation import write_simulation_html
 from .base import cli, reports_errors
+from .progress import progress_bar
 
 
 @cli.command()
@@ -39,12 +40,15 @@ from .base import cli, reports_errors
 def simulate(systems: tuple[str, ...], players: int, rounds: int, runs: int, seed: int, model: str,
              draw_rate: float, forfeit_rate: float, bye_rate: float, as_json: bool, html_dir: Path | None) -> None:
     """Play RUNS seeded events per system and report, with 95 % confidence intervals, how each system treats
-    the players: colours, rematches, floats, opponents' strength, who wins."""
+    the players: colours, rematches, floats, opponents' strength, who wins.
+
+    \b
+    Example:
+      sheetpair simulate --system monrad --system dutch --players 40 --rounds 9 --runs 100 --json
+    """
     result_model = ResultModel(draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate)
     names = list(dict.fromkeys(systems))
-    stderr = click.get_text_stream("stderr")
-    with click.progressbar(length=runs * len(names), label="Simulating", file=stderr,
-                           hidden=not stderr.isatty()) as bar:
+    with progress_bar(runs * len(names), "Simulating") as bar:
         summaries = run_simulation(names, players=players, rounds=rounds, runs=runs, seed=seed, model=result_model,
                                    progress=lambda: bar.update(1))
     if html_dir is not None:

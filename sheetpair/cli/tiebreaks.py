@@ -15,7 +15,12 @@ from .base import cli, reports_errors
 @click.option("--json", "as_json", is_flag=True, help="Print the catalogue as JSON on stdout.")
 @reports_errors
 def tiebreaks(as_json: bool) -> None:
-    """List every tie-break code and modifier: name, C.07 article, meaning."""
+    """List every tie-break code and modifier: name, C.07 article, meaning.
+
+    \b
+    Example:
+      sheetpair tiebreaks --json
+    """
     entries = catalogue()
     if as_json:
         click.echo(json.dumps({"schema": 1, "tiebreaks": [_json(e) for e in entries if e.kind == "tie-break"],
