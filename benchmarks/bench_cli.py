@@ -1,0 +1,101 @@
+"""End-to-end speed of the command line and of the workbook, as an arbiter meets it.
+
+* ``sheetpair --help`` and ``sheetpair systems`` (start-up: what a command imports before it works);
+* ``sheetpair pair`` of round 6 of a 100-player Dutch event, a new process each time (start-up, reading
+  the workbook, pairing, writing and saving it);
+* reading and writing a 2000-player, 11-round event's workbook (load, standings, save).
+
+Each is run ``--repeat`` times and the median printed.
+
+    python benchmarks/bench_cli.py
+    python benchmarks/bench_cli.py --repeat 3 --skip-big
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_dutch import new_event, play_round  # noqa: E402
+
+from sheetpair.app.session import load, write  # noqa: E402
+from sheetpair.io.openpyxl_port import OpenpyxlPort  # noqa: E402
+
+
+def seconds(command: list[str], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def event_workbook(folder: Path, players: int, rounds: int, played: int) -> Path:
+    """A Dutch event of ``players`` with ``played`` rounds played (results in), saved as a workbook."""
+    rng = random.Random(7)
+    tournament = new_event(players, rounds, "dutch")
+    for number in range(1, played + 1):
+        play_round(tournament, number, rng, "dutch")
+    path = folder / f"event{players}.xlsx"
+    port = OpenpyxlPort(path, create=True)
+    write(port, tournament)
+    port.save()
+    return path
+
+
+def pair_seconds(workbook: Path, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        copy = workbook.with_name("copy.xlsx")
+        shutil.copy(workbook, copy)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "sheetpair", "pair", str(copy)], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def read_write_seconds(workbook: Path, repeat: int) -> tuple[float, float]:
+    reads, writes = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        port = OpenpyxlPort(workbook)
+        tournament = load(port)
+        reads.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        write(port, tournament)
+        port.save(workbook.with_name("written.xlsx"))
+        writes.append(time.perf_counter() - start)
+    return statistics.median(reads), statistics.median(writes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--skip-big", action="store_true", help="Leave out the 2000-player workbook.")
+    args = parser.parse_args()
+    sheetpair = [sys.executable, "-m", "sheetpair"]
+    print(f"sheetpair --help     {seconds([*sheetpair, '--help'], args.repeat):6.2f} s")
+    print(f"sheetpair systems    {seconds([*sheetpair, 'systems'], args.repeat):6.2f} s")
+    print(f"python -c pass       {seconds([sys.executable, '-c', 'pass'], args.repeat):6.2f} s (the interpreter alone)")
+    with tempfile.TemporaryDirectory() as folder:
+        small = event_workbook(Path(folder), 100, 9, 5)
+        print(f"pair, 100 players    {pair_seconds(small, args.repeat):6.2f} s (round 6, whole command)")
+        if not args.skip_big:
+            big = event_workbook(Path(folder), 2000, 11, 11)
+            read, written = read_write_seconds(big, max(1, args.repeat // 2))
+            print(f"2000 x 11 workbook   read {read:6.2f} s, write {written:6.2f} s")
+
+
+if __name__ == "__main__":
+    main()
