@@ -1,4 +1,5 @@
-"""What an arbiter does to a round: pair it, enter results, grant byes, withdraw players, undo it.
+"""What an arbiter does to a running event: pair a round, enter results, grant or cancel byes, withdraw or
+reinstate players, enter late players, undo a round.
 
 Each takes the in-memory :class:`~sheetpair.core.model.Tournament`, checks the request against the stored
 state, and changes it. The workbook use cases of :mod:`sheetpair.app.rounds` run them between reading and
