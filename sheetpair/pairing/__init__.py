@@ -6,6 +6,7 @@ from ..core.errors import PairingError
 from . import (
     berger,
     berger_swiss,
+    burstein,
     club_swiss,
     dutch,
     monrad,
@@ -29,6 +30,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         norwegian_monrad.SYSTEM,
         dutch.DUTCH,
         dutch.DUTCH_2017,
+        burstein.BURSTEIN_CLASSIC,
     )
 }
 
