@@ -30,6 +30,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         norwegian_monrad.SYSTEM,
         dutch.DUTCH,
         dutch.DUTCH_2017,
+        burstein.BURSTEIN,
         burstein.BURSTEIN_CLASSIC,
     )
 }

@@ -38,7 +38,7 @@ from ...core.state import derive
 from ..common import players_to_pair
 from ..dutch.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_matching_computer
-from .colours import allocate
+from .colours import allocate, allowed_game, preferences_agree
 from .index import Index, classic_indexes
 
 
@@ -108,26 +108,20 @@ class _Weights:
         self.max = self.allowed + self.same + 2 * self.colour
         self.forbidden = forbidden
 
-    def may_meet(self, a: Entrant, b: Entrant) -> bool:
-        """Art. 3.1 (no second game), the arbiter's forbidden pairs, and Art. 5.2/5.3 (absolute colours)."""
-        if b.tpn in a.played_opponents or frozenset((a.tpn, b.tpn)) in self.forbidden:
-            return False
-        return not (a.absolute_preference and b.absolute_preference and a.colour_preference is b.colour_preference)
-
     def edge(self, a: Entrant, b: Entrant, *, same: bool, colours: bool) -> int:
-        if not self.may_meet(a, b):
+        if not allowed_game(a, b, self.forbidden):
             return 0
-        due = same and colours and (a.colour_preference is None or b.colour_preference is None
-                                    or a.colour_preference is not b.colour_preference)
+        due = same and colours and preferences_agree(a, b)
         return self.allowed + (self.same if same else 0) + (self.colour if due else 0)
 
 
 class ClassicProcedure:
     """Pairs one round of the classic Burstein system; see the module docstring."""
 
-    def __init__(self, tournament: Tournament, round_number: int, *, pure_python: bool = False) -> None:
+    def __init__(self, tournament: Tournament, round_number: int, *, imaginary: bool = True,
+                 pure_python: bool = False) -> None:
         self.tournament = tournament
-        self.imaginary = set(imaginary_point_holders(tournament, round_number))
+        self.imaginary = set(imaginary_point_holders(tournament, round_number)) if imaginary else set()
         virtual = {round_number: {tpn: tournament.settings.points_win for tpn in self.imaginary}}
         self.field = build_field(tournament, round_number, Edition.RULES_2017, virtual)
         state = derive(tournament, through_round=round_number - 1)

@@ -19,6 +19,19 @@ from ..dutch.colours import preferred_colour
 from ..dutch.entrants import Entrant
 
 
+def preferences_agree(a: Entrant, b: Entrant) -> bool:
+    """True when both players can have the colour they prefer (classic 6.5 "due colours", 2026 [C8])."""
+    return a.colour_preference is None or b.colour_preference is None or a.colour_preference is not b.colour_preference
+
+
+def allowed_game(a: Entrant, b: Entrant, forbidden: set[frozenset[int]]) -> bool:
+    """True when ``a`` and ``b`` may meet: not met over the board (classic 3.1, 2026 [C1]), not a pair the
+    arbiter ruled out, and not two players who must both have the same colour (classic 5.2/5.3, 2026 [C3])."""
+    if b.tpn in a.played_opponents or frozenset((a.tpn, b.tpn)) in forbidden:
+        return False
+    return not (a.absolute_preference and b.absolute_preference and a.colour_preference is b.colour_preference)
+
+
 def allocate(higher: Entrant, lower: Entrant, initial: Colour) -> tuple[Colour, str]:
     """The colour of ``higher`` (ranked above ``lower`` by the index) and the rule that decided it."""
     colour, rule = preferred_colour(higher, lower)
@@ -30,6 +43,21 @@ def allocate(higher: Entrant, lower: Entrant, initial: Colour) -> tuple[Colour, 
         colour = first_colour if first is higher else first_colour.opposite
         return colour, f"initial colour {initial.value} by the smaller start number ({first.tpn})"
     return higher.colour_preference, "the player ranked higher by the index gets his preference"
+
+
+def allocate_by_index(higher: Entrant, lower: Entrant, initial: Colour) -> tuple[Colour, str]:
+    """2026 Art. 5.2: the colour of ``higher`` (ranked above ``lower`` in the order of Art. 1.8).
+
+    5.2.1: two players yet to play: the higher-ranked one takes the initial colour when his start number is
+    odd; 5.2.2–5.2.4 as the Dutch system; 5.2.5: the higher-ranked player's preference.
+    """
+    colour, rule = preferred_colour(higher, lower)
+    if colour is not None:
+        return colour, rule.replace("5.2.3", "5.2.4").replace("5.2.2", "5.2.3").replace("5.2.1", "5.2.2")
+    if higher.colour_preference is None:
+        colour = initial if higher.tpn % 2 else initial.opposite
+        return colour, f"5.2.1 both yet to play: initial colour {initial.value} by {higher.tpn}'s start number"
+    return higher.colour_preference, "5.2.5 the preference of the player ranked higher by the index"
 
 
 def board_order_key(white: Entrant, black: Entrant, standing: dict[int, int]) -> tuple[int, int, int]:

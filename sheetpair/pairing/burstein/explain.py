@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from ...core.results import format_points
 from ..base import Pairing
+from ..dutch.entrants import RoundField
 from ..explanation import BoardExplanation, RoundExplanation
 from .classic import ClassicOutcome
+from .modern import ModernOutcome
 
 
-def _points(units: int, outcome: ClassicOutcome) -> str:
-    return format_points(float(units * outcome.field.scale.unit))
+def _points(units: int, outcome: ClassicOutcome | ModernOutcome) -> str:
+    return format_points(float(units * _field(outcome).scale.unit))
+
+
+def _field(outcome: ClassicOutcome | ModernOutcome) -> RoundField:
+    return outcome.field
 
 
 def classic_notes(outcome: ClassicOutcome) -> list[str]:
@@ -74,3 +80,50 @@ def classic_explanation(outcome: ClassicOutcome, pairing: Pairing, round_number:
                f"(Art. 4.1-4.3)")
     return RoundExplanation(round_number, system, lines, boards, bye)
 
+
+
+def modern_notes(outcome: ModernOutcome) -> list[str]:
+    """The floaters and the PAB of a round after the seeding rounds."""
+    notes = []
+    for bracket in outcome.brackets:
+        if bracket.outgoing:
+            notes.append(f"{', '.join(map(str, bracket.outgoing))} float(s) down from the "
+                         f"{_points(bracket.score, outcome)} bracket ([C5]-[C7])")
+    if outcome.bye is not None:
+        notes.append(f"pairing-allocated bye: {outcome.bye.tpn} (Art. 3.1: lowest score, most games, lowest in "
+                     f"the index order, among those leaving a complete pairing)")
+    return notes
+
+
+def modern_explanation(outcome: ModernOutcome, pairing: Pairing, round_number: int, system: str
+                       ) -> RoundExplanation:
+    """The round as :class:`RoundExplanation`: each bracket in BSN order with the index, then every board."""
+    lines = ["index (Art. 1.7-1.8): Buchholz, then Sonneborn-Berger, then start number; scores not used"]
+    for bracket in outcome.brackets:
+        order = "; ".join(f"BSN {number} = {tpn} ({outcome.indexes[tpn].text()})"
+                          for number, tpn in enumerate(bracket.members, start=1))
+        lines.append(f"bracket {_points(bracket.score, outcome)}: {order}")
+        if bracket.incoming:
+            lines.append(f"  incoming floaters (Art. 1.2.2): {', '.join(map(str, bracket.incoming))}")
+        if bracket.outgoing:
+            lines.append(f"  outgoing floaters (BSN 0 partners, Art. 4.2): {', '.join(map(str, bracket.outgoing))}")
+    placed = {}
+    for bracket in outcome.brackets:
+        for higher, lower in bracket.pairs:
+            placed[frozenset((higher, lower))] = (higher, lower, bracket)
+    rules = {frozenset((a.tpn, b.tpn)): rule for a, b, _, rule in outcome.pairs}
+    boards = []
+    for game in pairing.games:
+        key = frozenset((game.white, game.black))
+        higher, lower, bracket = placed[key]
+        chooser = higher if higher in bracket.skipped else lower
+        reasons = [f"bracket {_points(bracket.score, outcome)}: the first pairing in the order of Art. 4.3 "
+                   f"(BSN 1's opponent as low as possible, then BSN 2's, ...) that complies best with [C4]-[C8]"]
+        reasons += [f"{chooser} not with {text}" for text in bracket.skipped.get(chooser, [])]
+        reasons.append(f"White {game.white}: {rules[key]} (Art. 5.2)")
+        boards.append(BoardExplanation(game.board, game.white, game.black,
+                                       f"Board {game.board}: {game.white} - {game.black}", reasons))
+    bye = None
+    if outcome.bye is not None:
+        bye = f"Bye: {outcome.bye.tpn} (Art. 3.1)"
+    return RoundExplanation(round_number, system, lines, boards, bye)
