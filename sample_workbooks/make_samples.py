@@ -57,6 +57,12 @@ SAMPLES: tuple[Sample, ...] = (
            "A 6-board Scheveningen match: team A (Team column) against team B.", teams=True),
     Sample("berger_swiss_festival.xlsx", "Berger-Swiss Festival 2026", "berger-swiss", 20, 9, 3,
            "A 20-player Berger-Swiss: rating groups play round robins, then one Swiss field."),
+    Sample("burstein_classic_open.xlsx", "Burstein Memorial 2026", "burstein-classic", 16, 7, 4,
+           "A 16-player classic Burstein Swiss: an imaginary point for the top half in rounds 1-2, then "
+           "score groups ordered by Sonneborn-Berger, Buchholz and Median, highest against lowest."),
+    Sample("burstein_open.xlsx", "Autumn Burstein Open 2026", "burstein", 20, 9, 5,
+           "A 20-player FIDE Burstein Swiss (2026 rules): four seeding rounds paired by the Dutch system, "
+           "then brackets ordered by Buchholz and Sonneborn-Berger."),
 )
 
 
