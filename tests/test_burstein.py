@@ -8,7 +8,8 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sheetpair.core.check import pairing_input
 from sheetpair.core.errors import InputError, PairingError
