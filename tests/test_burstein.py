@@ -292,3 +292,25 @@ def test_no_rematch_no_forbidden_pair_no_three_colours_in_a_row(system, players,
                 assert colours[-3:] != [colour] * 3
                 assert abs(colours.count(Colour.WHITE) - colours.count(Colour.BLACK)) <= 2
         as_played(tournament, pairing, [rng.choice([W, D, L]) for _ in pairing.games])
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(players=st.integers(min_value=6, max_value=40), seed=st.integers(min_value=0, max_value=10_000))
+def test_windows_pair_exactly_as_the_whole_field(monkeypatch, players, seed):
+    """The window-first procedure is a shortcut only: forcing the whole-field matcher gives the same round."""
+    from sheetpair.pairing.burstein import modern
+
+    rng = random.Random(seed)
+    tournament = field("burstein", players, rounds=6)
+    try:
+        for number in range(1, 6):
+            as_played(tournament, BURSTEIN.pair(tournament, number),
+                      [rng.choice([W, D, L]) for _ in range(players)])
+        windowed = BURSTEIN.pair(tournament, 6)
+    except PairingError:
+        return
+    with monkeypatch.context() as patch:
+        patch.setattr(modern._Brackets, "pair_in_windows", lambda self: False)
+        whole = BURSTEIN.pair(tournament, 6)
+    assert (windowed.games, windowed.byes) == (whole.games, whole.byes)

@@ -63,19 +63,21 @@ class ModernOutcome:
 
 
 class _Weights:
-    """The fields of an edge weight, highest first (see the module docstring)."""
+    """The fields of an edge weight, highest first (see the module docstring).
+
+    ``levels`` is the number of different scores in the bracket ([C6] weighs each paired player by the rank
+    of his score among them); ``size`` bounds the vertices of the matcher.
+    """
 
     def __init__(self, size: int, levels: int, forbidden: set[frozenset[int]]) -> None:
         step = size + 2
-        self.base = step ** max(levels, 1)
-        self.bsn = 1
+        self.step = step
         self.colour = step
         self.next_pair = self.colour * step
         self.scores = self.next_pair * step
-        self.pair = self.scores * (2 * size * self.base + 1)
+        self.pair = self.scores * (2 * size * step ** max(levels, 1) + 1)
         self.allowed = self.pair * step
         self.max = 2 * self.allowed
-        self.step = step
         self.forbidden = forbidden
 
     def may_meet(self, a: Entrant, b: Entrant) -> bool:
@@ -83,7 +85,14 @@ class _Weights:
 
 
 class ModernProcedure:
-    """Pairs one round after the seeding rounds; see the module docstring."""
+    """Pairs one round after the seeding rounds; see the module docstring.
+
+    The brackets are first paired each on its own window (the bracket and the next score group, where every
+    criterion but [C4] is decided). When the windows together pair everybody and each bracket pairs as many
+    players as the bracket above it expected ([C7]), the result is the whole field's optimum: every window
+    optimum bounds the whole field's from above and the finished pairing attains it. Otherwise the round is
+    paired again on one matcher over the whole field, where [C4] is a weight field of its own.
+    """
 
     def __init__(self, tournament: Tournament, round_number: int, *, baku: bool = False,
                  pure_python: bool = False) -> None:
@@ -99,32 +108,37 @@ class ModernProcedure:
         buchholz, sonneborn_berger = self.indexes[entrant.tpn].values
         return (-buchholz, -sonneborn_berger, entrant.tpn)
 
+    def bye_order(self, players: list[Entrant]) -> list[Entrant]:
+        """Art. 3.1 after [C2]: lowest score, most games played, lowest place in the index order."""
+        return sorted((e for e in players if e.bye_eligible),
+                      key=lambda e: (e.score, -e.played_games, [-v for v in self.index_key(e)]))
+
     def run(self) -> ModernOutcome:
         players = self.field.entrants
-        levels = len({e.score for e in players})
-        weights = _Weights(len(players), levels, self.tournament.forbidden_pairs)
-        bye = self._bye(players, weights) if len(players) % 2 else None
-        rest = [e for e in players if e is not bye]
-        matcher = new_matching_computer(len(rest), weights.max, pure_python=self.pure_python)
-        for i, a in enumerate(rest):
-            for j in range(i + 1, len(rest)):
-                if weights.may_meet(a, rest[j]):
-                    matcher.set_edge_weight(i, j, weights.allowed)
-        brackets = _Brackets(self, rest, weights, matcher)
-        brackets.pair_all()
+        bye = None
+        if len(players) % 2:
+            candidates = self.bye_order(players)
+            if not candidates:
+                raise PairingError("no player may receive the pairing-allocated bye ([C2]): all have had one or "
+                                   "scored a win without playing (Burstein 2026 Art. 3.1)")
+            bye = candidates[0]
+        brackets = _Brackets(self, [e for e in players if e is not bye])
+        if not brackets.pair_in_windows():
+            weights = _Weights(len(players), 1, self.tournament.forbidden_pairs)
+            bye = self._bye(players, weights) if len(players) % 2 else None
+            brackets = _Brackets(self, [e for e in players if e is not bye])
+            brackets.pair_on_whole_field()
         return ModernOutcome(brackets.pairs, bye, brackets.logs, self.indexes, self.field)
 
     def _bye(self, players: list[Entrant], weights: _Weights) -> Entrant:
-        """Art. 3.1: [C2], then [C4], then lowest score, most games, lowest place in the index order."""
-        candidates = sorted((e for e in players if e.bye_eligible),
-                            key=lambda e: (e.score, -e.played_games, [-v for v in self.index_key(e)]))
+        """Art. 3.1: the first player of :meth:`bye_order` whose absence leaves a complete pairing ([C4])."""
         matcher = new_cardinality_computer(len(players), pure_python=self.pure_python)
         for i, a in enumerate(players):
             for j in range(i + 1, len(players)):
                 if weights.may_meet(a, players[j]):
                     matcher.set_edge_weight(i, j, 1)
         position = {e.tpn: i for i, e in enumerate(players)}
-        for candidate in candidates:
+        for candidate in self.bye_order(players):
             if _complete_without(matcher, position[candidate.tpn], players, weights):
                 return candidate
         raise PairingError("no player can receive the pairing-allocated bye and leave a complete pairing of the "
@@ -144,59 +158,95 @@ def _complete_without(matcher: MatchingComputer, left_out: int, players: list[En
     return complete
 
 
-class _Brackets:
-    """The brackets of Art. 3.2, top down, on one matcher over every player still to pair."""
+Decisions = list[tuple[int, "int | None"]]
+"""Each bracket member in BSN order with the partner Art. 4.3 gave him, ``None`` for a float."""
 
-    def __init__(self, procedure: ModernProcedure, rest: list[Entrant], weights: _Weights,
-                 matcher: MatchingComputer) -> None:
+
+class _Brackets:
+    """The brackets of Art. 3.2, top down; players are indexes into ``rest`` (sorted by score)."""
+
+    def __init__(self, procedure: ModernProcedure, rest: list[Entrant]) -> None:
         self.procedure = procedure
         self.rest = rest
-        self.weights = weights
-        self.matcher = matcher
+        self.forbidden = procedure.tournament.forbidden_pairs
         self.placed: set[int] = set()
         self.pairs: list[tuple[Entrant, Entrant, Colour, str]] = []
         self.logs: list[BracketLog] = []
 
-    def pair_all(self) -> None:
+    def brackets(self) -> list[tuple[int, list[int], list[int]]]:
+        """Each score (top down) with its residents and the residents of the next score."""
+        scores = sorted({e.score for e in self.rest}, reverse=True)
+        groups = [[v for v, e in enumerate(self.rest) if e.score == score] for score in scores]
+        return [(score, groups[i], groups[i + 1] if i + 1 < len(groups) else []) for i, score in enumerate(scores)]
+
+    def members_in_order(self, players: list[int]) -> list[int]:
+        """4.1: BSN order, the index order of 1.8."""
+        return sorted(players, key=lambda v: self.procedure.index_key(self.rest[v]))
+
+    def pair_in_windows(self) -> bool:
+        """Every bracket on its window; False when the finished pairing does not prove itself optimal."""
+        incoming: list[int] = []
+        expected: int | None = None
+        for score, residents, below in self.brackets():
+            members = self.members_in_order(incoming + residents)
+            bsn = {v: number for number, v in enumerate(members, start=1)}
+            window = members + below
+            weights = _Weights(len(window), len({self.rest[v].score for v in members}), self.forbidden)
+            local = new_matching_computer(len(window), weights.max, pure_python=self.procedure.pure_python)
+            self._bracket_weights(local, window, members, below, weights, 0)
+            decisions, next_pairs = _walk(local, window, members, below, bsn, weights, weights.pair)
+            pairs_made = sum(1 for _, mate in decisions if mate is not None)
+            if expected is not None and pairs_made != expected:
+                return False
+            incoming = self._apply(score, members, incoming, decisions)
+            expected = next_pairs
+        return not incoming
+
+    def pair_on_whole_field(self) -> None:
+        """Every bracket on one matcher over the whole field: [C4] is the highest weight field."""
         rest = self.rest
-        self.matcher.compute_matching()
-        if any(v == mate for v, mate in enumerate(self.matcher.mates())):
+        levels = len({e.score for e in rest})
+        weights = _Weights(len(rest), levels, self.forbidden)
+        matcher = new_matching_computer(len(rest), weights.max, pure_python=self.procedure.pure_python)
+        for i, a in enumerate(rest):
+            for j in range(i + 1, len(rest)):
+                if weights.may_meet(a, rest[j]):
+                    matcher.set_edge_weight(i, j, weights.allowed)
+        matcher.compute_matching()
+        if any(v == mate for v, mate in enumerate(matcher.mates())):
             raise PairingError("the players cannot all be paired without a second game between two players or "
                                "two equal absolute colour preferences (Burstein 2026 [C1], [C3], [C4])")
-        scores = sorted({e.score for e in rest}, reverse=True)
+        everyone = list(range(len(rest)))
         incoming: list[int] = []
-        for number, score in enumerate(scores):
-            residents = [v for v, e in enumerate(rest) if e.score == score]
-            below = [v for v, e in enumerate(rest) if number + 1 < len(scores) and e.score == scores[number + 1]]
-            incoming = self._pair_bracket(score, incoming + residents, below, incoming)
+        for score, residents, below in self.brackets():
+            members = self.members_in_order(incoming + residents)
+            bsn = {v: number for number, v in enumerate(members, start=1)}
+            self._bracket_weights(matcher, everyone, members, below, weights, weights.allowed)
+            decisions, _ = _walk(matcher, everyone, members, below, bsn, weights, weights.allowed)
+            incoming = self._apply(score, members, incoming, decisions)
 
-    def _pair_bracket(self, score: int, players: list[int], below: list[int], incoming: list[int]) -> list[int]:
-        """Pairs one bracket; returns its outgoing floaters (the next bracket's incoming ones)."""
+    def _apply(self, score: int, members: list[int], incoming: list[int], decisions: Decisions) -> list[int]:
+        """Records a bracket's pairs and floaters; returns the floaters (the next bracket's incoming players)."""
         rest = self.rest
-        members = sorted(players, key=lambda v: self.procedure.index_key(rest[v]))
         log = BracketLog(score, [rest[v].tpn for v in members], [rest[v].tpn for v in incoming])
         self.logs.append(log)
-        self._bracket_weights(members, below)
         bsn = {v: number for number, v in enumerate(members, start=1)}
         floating: list[int] = []
-        for v in members:
-            if v in self.placed:
-                continue
+        for v, mate in decisions:
             open_members = [u for u in members if u not in self.placed and u not in floating]
-            mate = self._first_in_order(v, open_members, bsn)
-            if mate is None or mate not in bsn:
+            if mate is None:
                 floating.append(v)
                 log.outgoing.append(rest[v].tpn)
-                for u in open_members:
-                    if u != v:
-                        self.matcher.set_edge_weight(v, u, 0)
-                continue
-            self._fix(v, mate, open_members, bsn, log)
+            else:
+                self._record(v, mate, open_members, bsn, log)
         return floating
 
-    def _bracket_weights(self, members: list[int], below: list[int]) -> None:
-        """[C5]–[C8] on the edges of the bracket, [C7] on those into the next score group."""
-        rest, weights = self.rest, self.weights
+    def _bracket_weights(self, matcher: MatchingComputer, vertex: list[int], members: list[int],
+                         below: list[int], weights: _Weights, allowed: int) -> None:
+        """[C5]–[C8] on the edges of the bracket, [C7] on those into the next score group, on ``matcher``
+        whose vertex ``k`` is player ``vertex[k]``; ``allowed`` is the weight of any legal game ([C4])."""
+        rest = self.rest
+        position = {v: k for k, v in enumerate(vertex)}
         levels = {s: level for level, s in enumerate(sorted({rest[v].score for v in members}))}
         in_bracket = set(members)
         group = members + below
@@ -204,7 +254,7 @@ class _Brackets:
             for u in group[i + 1:]:
                 if v in self.placed or u in self.placed or not weights.may_meet(rest[v], rest[u]):
                     continue
-                weight = weights.allowed
+                weight = allowed
                 if v in in_bracket and u in in_bracket:
                     weight += weights.pair + weights.scores * (weights.step ** levels[rest[v].score]
                                                                + weights.step ** levels[rest[u].score])
@@ -212,20 +262,9 @@ class _Brackets:
                         weight += weights.colour
                 else:
                     weight += weights.next_pair
-                self.matcher.set_edge_weight(v, u, weight)
+                matcher.set_edge_weight(position[v], position[u], weight)
 
-    def _first_in_order(self, v: int, members: list[int], bsn: dict[int, int]) -> int | None:
-        """The partner the optimum gives ``v`` once a larger BSN weighs more (Art. 4.3); ``None`` if unpaired."""
-        for u in members:
-            if u != v:
-                weight = self.matcher.weight(v, u)
-                if weight:
-                    self.matcher.set_edge_weight(v, u, weight - weight % self.weights.colour + bsn[u])
-        self.matcher.compute_matching()
-        mate = self.matcher.mates()[v]
-        return None if mate == v else mate
-
-    def _fix(self, v: int, mate: int, members: list[int], bsn: dict[int, int], log: BracketLog) -> None:
+    def _record(self, v: int, mate: int, members: list[int], bsn: dict[int, int], log: BracketLog) -> None:
         rest = self.rest
         higher, lower = (v, mate) if bsn[v] < bsn[mate] else (mate, v)
         preferred = [u for u in reversed(members) if bsn[u] > bsn[mate] and u != v]
@@ -234,14 +273,58 @@ class _Brackets:
         colour, rule = allocate_by_index(rest[higher], rest[lower], self.procedure.field.settings.initial_colour)
         self.pairs.append((rest[higher], rest[lower], colour, rule))
         log.pairs.append((rest[higher].tpn, rest[lower].tpn))
-        self.matcher.fix_pair(v, mate, self.weights.allowed)
 
     def _why_not(self, v: int, u: int) -> str:
         a, b = self.rest[v], self.rest[u]
         if b.tpn in a.played_opponents:
             return f"{b.tpn}: already played ([C1])"
-        if frozenset((a.tpn, b.tpn)) in self.weights.forbidden:
+        if frozenset((a.tpn, b.tpn)) in self.forbidden:
             return f"{b.tpn}: a pair the arbiter ruled out"
-        if not self.weights.may_meet(a, b):
+        if not allowed_game(a, b, self.forbidden):
             return f"{b.tpn}: the same absolute colour preference ([C3])"
         return f"{b.tpn}: a pairing that complies better with [C4]-[C8] needs him elsewhere"
+
+
+def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], below: list[int], bsn: dict[int, int],
+          weights: _Weights, fixed: int) -> tuple[Decisions, int]:
+    """Art. 4.3 on ``matcher`` (vertex ``k`` is player ``vertex[k]``): each member in BSN order gets the
+    largest-BSN partner the optimum allows, or floats (``None``); returns the decisions and the number of
+    pairs the final optimum makes in the next bracket ([C7])."""
+    position = {v: k for k, v in enumerate(vertex)}
+    done: set[int] = set()
+    decisions: Decisions = []
+    for v in members:
+        if v in done:
+            continue
+        k = position[v]
+        open_members = [u for u in members if u not in done and u != v]
+        for u in open_members:
+            weight = matcher.weight(k, position[u])
+            if weight:
+                matcher.set_edge_weight(k, position[u], weight - weight % weights.colour + bsn[u])
+        matcher.compute_matching()
+        mate = matcher.mates()[k]
+        partner = vertex[mate] if mate != k else None
+        done.add(v)
+        if partner is None or partner not in bsn:
+            decisions.append((v, None))
+            for u in open_members:
+                matcher.set_edge_weight(k, position[u], 0)
+            continue
+        decisions.append((v, partner))
+        done.add(partner)
+        matcher.fix_pair(k, mate, fixed)
+    matcher.compute_matching()
+    return decisions, _next_pairs(matcher.mates(), vertex, set(members), set(below))
+
+
+def _next_pairs(mates: list[int], vertex: list[int], members: set[int], below: set[int]) -> int:
+    """Pairs of the optimum that the next bracket makes ([C7]): within the window, not both in the bracket."""
+    count = 0
+    window = members | below
+    for k, mate in enumerate(mates):
+        if k < mate:
+            a, b = vertex[k], vertex[mate]
+            if a in window and b in window and not (a in members and b in members):
+                count += 1
+    return count
