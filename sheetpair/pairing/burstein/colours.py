@@ -36,13 +36,13 @@ def allocate(higher: Entrant, lower: Entrant, initial: Colour) -> tuple[Colour, 
     """The colour of ``higher`` (ranked above ``lower`` by the index) and the rule that decided it."""
     colour, rule = preferred_colour(higher, lower)
     if colour is not None:
-        return colour, rule
+        return colour, rule.split(" ", 1)[1]  # the Dutch article number goes: the classic text has one rule, 5.4
     if higher.colour_preference is None:
         first = higher if higher.rank < lower.rank else lower
         first_colour = initial if first.rank % 2 == 0 else initial.opposite
         colour = first_colour if first is higher else first_colour.opposite
         return colour, f"initial colour {initial.value} by the smaller start number ({first.tpn})"
-    return higher.colour_preference, "the player ranked higher by the index gets his preference"
+    return higher.colour_preference, "the player higher by SB (Buchholz, Median) gets his due colour"
 
 
 def allocate_by_index(higher: Entrant, lower: Entrant, initial: Colour) -> tuple[Colour, str]:
