@@ -250,13 +250,44 @@ def test_pab_goes_to_the_lowest_score_with_most_games_lowest_in_the_index():
     assert state.score(bye[0]) == 0
 
 
-def test_late_entries_and_withdrawals_are_paired_or_left_out():
-    tournament = field("burstein", 9, rounds=4)
+def test_outgoing_floaters_have_the_lowest_scores_before_colours_and_candidate_order():
+    """[C6] before [C8] and Art. 4: 3 floats into the ½ bracket (1-3 and 2-3 ruled out) where he may meet only
+    9; the first candidate of Art. 4.3 would float him (BSN 5), [C6] makes a ½-point player float instead,
+    although 3 and 9 both prefer Black ([C8])."""
+    tournament = field("burstein", 10, rounds=2)
+    first = BURSTEIN.pair(tournament, 1)
+    wins = {1, 2, 3}
+    as_played(tournament, first, [W if g.white in wins else L if g.black in wins else D for g in first.games])
+    tournament.forbidden_pairs = {frozenset(p) for p in ((1, 3), (2, 3), (3, 4), (3, 5), (3, 10))}
+    outcome = BURSTEIN.procedure(tournament, 2).run()
+    half = next(b for b in outcome.brackets if 3 in b.members and 3 in b.incoming)
+    assert half.members[-1] == 3  # BSN 5: beat a player on 0, the lowest Buchholz
+    assert (9, 3) in half.pairs or (3, 9) in half.pairs
+    assert 3 not in half.outgoing
+
+
+def test_pab_prefers_the_player_with_more_games_on_the_lowest_score():
+    """3.1: 11 sat out round 1 (zero-point bye) and is lowest in the index, but a round-1 loser has played more."""
+    tournament = field("burstein", 11, rounds=2)
+    tournament.requested_byes = {1: {11: ByeKind.ZERO}}
+    first = BURSTEIN.pair(tournament, 1)
+    as_played(tournament, first, [W] * len(first.games))
+    tournament.rounds[0].byes = first.byes
+    tournament.requested_byes = {}
+    pairing = BURSTEIN.pair(tournament, 2)
+    bye = [b.player for b in pairing.byes if b.kind is ByeKind.PAB]
+    assert len(bye) == 1 and bye[0] != 11
+    assert derive(tournament)[bye[0]].games_played == 1
+
+
+@pytest.mark.parametrize("system", ["burstein", "burstein-classic"])
+def test_late_entries_and_withdrawals_are_paired_or_left_out(system):
+    tournament = field(system, 9, rounds=4)
     for number in range(1, 5):
         if number == 3:
             tournament.player(9).withdrawn_from = 3
             tournament.players.append(Player(10, "P10", 1000))
-        pairing = BURSTEIN.pair(tournament, number)
+        pairing = get_system(system).pair(tournament, number)
         seen = [p for g in pairing.games for p in (g.white, g.black)] + [b.player for b in pairing.byes]
         active = {p.tpn for p in tournament.players if p.is_active_in(number)}
         assert sorted(seen) == sorted(active)
