@@ -345,3 +345,19 @@ def test_windows_pair_exactly_as_the_whole_field(monkeypatch, players, seed):
         patch.setattr(modern._Brackets, "pair_in_windows", lambda self: False)
         whole = BURSTEIN.pair(tournament, 6)
     assert (windowed.games, windowed.byes) == (whole.games, whole.byes)
+
+
+def test_explanations_name_the_criterion_that_passed_an_opponent_over():
+    """C.04.1 Art. 9: the explanation of a round says, per board, which criterion ruled out each opponent the
+    order of Art. 4.3 ranks first; probing them does not change the pairing explained."""
+    tournament = after_one_dutch_round()
+    tournament.forbidden_pairs = {frozenset((1, 6))}
+    explanation = BURSTEIN.explain(tournament, 2)
+    board = next(b for b in explanation.boards if {b.white, b.black} == {1, 4})
+    text = "\n".join(board.reasons)
+    assert "BSN 1 (1) meets BSN 4 (4)" in text
+    assert "not with 6: a pair the arbiter ruled out" in text
+    assert "not with 5: [C8]" in text
+    probed = BURSTEIN.procedure(tournament, 2, explaining=True).run()
+    plain = BURSTEIN.procedure(tournament, 2).run()
+    assert [(a.tpn, b.tpn, c) for a, b, c, _ in probed.pairs] == [(a.tpn, b.tpn, c) for a, b, c, _ in plain.pairs]

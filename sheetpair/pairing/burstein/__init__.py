@@ -108,9 +108,11 @@ class Burstein(PairingSystem):
         """Art. 1.6: the first min(⌊rounds/2⌋, 4) rounds are paired by the Dutch system."""
         return round_number <= seeding_rounds(settings.rounds)
 
-    def procedure(self, tournament: Tournament, round_number: int) -> ModernProcedure:
+    def procedure(self, tournament: Tournament, round_number: int, *, explaining: bool = False) -> ModernProcedure:
+        """The procedure of a round after the seeding rounds; ``explaining`` also records why each opponent
+        earlier in the order of Art. 4.3 was passed over (slower)."""
         baku = self.option(tournament.settings, "acceleration") == "baku"
-        return ModernProcedure(tournament, round_number, baku=baku)
+        return ModernProcedure(tournament, round_number, baku=baku, explaining=explaining)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         if self.is_seeding_round(tournament.settings, round_number):
@@ -131,7 +133,7 @@ class Burstein(PairingSystem):
             explanation.round_lines.insert(0, "seeding round: paired by the Dutch system (Art. 1.6)")
             return explanation
         pairing = self.pair(tournament, round_number)
-        outcome = self.procedure(tournament, round_number).run()
+        outcome = self.procedure(tournament, round_number, explaining=True).run()
         return modern_explanation(outcome, pairing, round_number, self.name)
 
 

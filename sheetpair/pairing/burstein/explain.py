@@ -116,9 +116,11 @@ def modern_explanation(outcome: ModernOutcome, pairing: Pairing, round_number: i
     for game in pairing.games:
         key = frozenset((game.white, game.black))
         higher, lower, bracket = placed[key]
-        chooser = higher if higher in bracket.skipped else lower
-        reasons = [f"bracket {_points(bracket.score, outcome)}: the first pairing in the order of Art. 4.3 "
-                   f"(BSN 1's opponent as low as possible, then BSN 2's, ...) that complies best with [C4]-[C8]"]
+        chooser, other = (higher, lower) if higher in bracket.skipped else (lower, higher)
+        bsn = {tpn: number for number, tpn in enumerate(bracket.members, start=1)}
+        reasons = [f"bracket {_points(bracket.score, outcome)}: BSN {bsn[chooser]} ({chooser}) meets BSN "
+                   f"{bsn[other]} ({other}), the largest BSN that the first pairing in the order of Art. 4.3 "
+                   f"complying best with [C4]-[C8] allows"]
         reasons += [f"{chooser} not with {text}" for text in bracket.skipped.get(chooser, [])]
         reasons.append(f"White {game.white}: {rules[key]} (Art. 5.2)")
         boards.append(BoardExplanation(game.board, game.white, game.black,

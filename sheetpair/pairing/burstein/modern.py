@@ -95,8 +95,9 @@ class ModernProcedure:
     """
 
     def __init__(self, tournament: Tournament, round_number: int, *, baku: bool = False,
-                 pure_python: bool = False) -> None:
+                 pure_python: bool = False, explaining: bool = False) -> None:
         self.tournament = tournament
+        self.explaining = explaining
         virtual = virtual_points(tournament, round_number) if baku else None
         self.field = build_field(tournament, round_number, Edition.RULES_2026, virtual)
         state = derive(tournament, through_round=round_number - 1)
@@ -172,6 +173,7 @@ class _Brackets:
         self.placed: set[int] = set()
         self.pairs: list[tuple[Entrant, Entrant, Colour, str]] = []
         self.logs: list[BracketLog] = []
+        self.reasons: dict[tuple[int, int], str] | None = {} if procedure.explaining else None
 
     def brackets(self) -> list[tuple[int, list[int], list[int]]]:
         """Each score (top down) with its residents and the residents of the next score."""
@@ -194,7 +196,7 @@ class _Brackets:
             weights = _Weights(len(window), len({self.rest[v].score for v in members}), self.forbidden)
             local = new_matching_computer(len(window), weights.max, pure_python=self.procedure.pure_python)
             self._bracket_weights(local, window, members, below, weights, 0)
-            decisions, next_pairs = _walk(local, window, members, below, bsn, weights, weights.pair)
+            decisions, next_pairs = _walk(local, window, members, below, bsn, weights, weights.pair, self.reasons)
             pairs_made = sum(1 for _, mate in decisions if mate is not None)
             if expected is not None and pairs_made != expected:
                 return False
@@ -222,7 +224,7 @@ class _Brackets:
             members = self.members_in_order(incoming + residents)
             bsn = {v: number for number, v in enumerate(members, start=1)}
             self._bracket_weights(matcher, everyone, members, below, weights, weights.allowed)
-            decisions, _ = _walk(matcher, everyone, members, below, bsn, weights, weights.allowed)
+            decisions, _ = _walk(matcher, everyone, members, below, bsn, weights, weights.allowed, self.reasons)
             incoming = self._apply(score, members, incoming, decisions)
 
     def _apply(self, score: int, members: list[int], incoming: list[int], decisions: Decisions) -> list[int]:
@@ -282,14 +284,19 @@ class _Brackets:
             return f"{b.tpn}: a pair the arbiter ruled out"
         if not allowed_game(a, b, self.forbidden):
             return f"{b.tpn}: the same absolute colour preference ([C3])"
+        if self.reasons is not None and (v, u) in self.reasons:
+            return f"{b.tpn}: {self.reasons[(v, u)]}"
         return f"{b.tpn}: a pairing that complies better with [C4]-[C8] needs him elsewhere"
 
 
 def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], below: list[int], bsn: dict[int, int],
-          weights: _Weights, fixed: int) -> tuple[Decisions, int]:
+          weights: _Weights, fixed: int, reasons: dict[tuple[int, int], str] | None = None) -> tuple[Decisions, int]:
     """Art. 4.3 on ``matcher`` (vertex ``k`` is player ``vertex[k]``): each member in BSN order gets the
     largest-BSN partner the optimum allows, or floats (``None``); returns the decisions and the number of
-    pairs the final optimum makes in the next bracket ([C7])."""
+    pairs the final optimum makes in the next bracket ([C7]). A pair is fixed with weight ``fixed``.
+
+    With ``reasons``, every opponent Art. 4.3 ranks before the one given is probed: the criterion that
+    pairing him would break is stored under (player, opponent), for the explanations."""
     position = {v: k for k, v in enumerate(vertex)}
     done: set[int] = set()
     decisions: Decisions = []
@@ -305,6 +312,11 @@ def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], belo
         matcher.compute_matching()
         mate = matcher.mates()[k]
         partner = vertex[mate] if mate != k else None
+        if reasons is not None:
+            passed = [u for u in open_members if partner not in bsn or bsn[u] > bsn[partner]]
+            for u in passed:
+                if matcher.weight(k, position[u]):
+                    reasons[(v, u)] = _criterion_lost(matcher, len(vertex), k, position[u], weights)
         done.add(v)
         if partner is None or partner not in bsn:
             decisions.append((v, None))
@@ -328,3 +340,35 @@ def _next_pairs(mates: list[int], vertex: list[int], members: set[int], below: s
             if a in window and b in window and not (a in members and b in members):
                 count += 1
     return count
+
+
+CRITERIA = ("[C4] the rest of the round could not be completed", "[C5] the bracket would make fewer pairs",
+            "[C6] a player with a higher score would float", "[C7] the next bracket would make fewer pairs",
+            "[C8] fewer players would get their colour preference")
+
+
+def _tiers(matcher: MatchingComputer, size: int, weights: _Weights) -> tuple[int, ...]:
+    """The optimum's value in each criterion field of the weights (the BSN field left out)."""
+    mates = matcher.mates()
+    total = sum(matcher.weight(a, mate) for a, mate in enumerate(mates) if a < mate)
+    fields = (weights.allowed, weights.pair, weights.scores, weights.next_pair, weights.colour)
+    return tuple((total % high) // low if high else total // low
+                 for high, low in zip((0,) + fields[:-1], fields))
+
+
+def _criterion_lost(matcher: MatchingComputer, size: int, k: int, j: int, weights: _Weights) -> str:
+    """The first criterion whose value drops when ``k`` is made to meet ``j`` (the matcher is restored)."""
+    best = _tiers(matcher, size, weights)
+    saved = {(a, b): matcher.weight(a, b) for a in (k, j) for b in range(size) if b != a and matcher.weight(a, b)}
+    for a, b in saved:
+        if {a, b} != {k, j}:
+            matcher.set_edge_weight(a, b, 0)
+    matcher.compute_matching()
+    forced = _tiers(matcher, size, weights)
+    for (a, b), weight in saved.items():
+        matcher.set_edge_weight(a, b, weight)
+    matcher.compute_matching()
+    for name, got, wanted in zip(CRITERIA, forced, best):
+        if got != wanted:
+            return name
+    return "a pairing earlier in the order of Art. 4.3 complies as well"
