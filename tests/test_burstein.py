@@ -361,3 +361,12 @@ def test_explanations_name_the_criterion_that_passed_an_opponent_over():
     probed = BURSTEIN.procedure(tournament, 2, explaining=True).run()
     plain = BURSTEIN.procedure(tournament, 2).run()
     assert [(a.tpn, b.tpn, c) for a, b, c, _ in probed.pairs] == [(a.tpn, b.tpn, c) for a, b, c, _ in plain.pairs]
+
+
+def test_seeding_rounds_are_explained_as_dutch_rounds():
+    tournament = field("burstein", 8, rounds=6)
+    explanation = BURSTEIN.explain(tournament, 1)
+    assert explanation.system == "burstein"
+    assert explanation.round_lines[0].startswith("seeding round")
+    assert len(explanation.boards) == 4
+    assert BURSTEIN.pair(tournament, 1).notes[0].startswith("seeding round 1 of 3")
