@@ -18,7 +18,6 @@ from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from ..dutch import DUTCH
 from ..dutch.entrants import Entrant
-from ..dutch.explain import explain_round
 from ..explanation import RoundExplanation
 from .classic import ClassicProcedure
 from .colours import board_order_key
@@ -129,7 +128,8 @@ class Burstein(PairingSystem):
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
         if self.is_seeding_round(tournament.settings, round_number):
-            explanation = explain_round(tournament, round_number, self.name).generic()
+            explanation = DUTCH.explain(tournament, round_number)
+            explanation.system = self.name
             explanation.round_lines.insert(0, "seeding round: paired by the Dutch system (Art. 1.6)")
             return explanation
         pairing = self.pair(tournament, round_number)
