@@ -16,6 +16,8 @@ Articles cited are those of the 2026 text as ``docs/burstein.md`` restates them.
   the opponent. The optimum gives that player the first opponent of Art. 4.3 the criteria allow; the pair
   (or the float) is fixed and the next BSN follows. Each step is one re-optimisation of the incremental
   matcher, so the search is polynomial and finds the first valid candidate of Art. 4 without backtracking.
+  :class:`ModernProcedure` first runs it on each bracket's window and falls back to the whole field only
+  when the finished pairing does not prove itself optimal.
 """
 
 from __future__ import annotations
@@ -347,7 +349,7 @@ CRITERIA = ("[C4] the rest of the round could not be completed", "[C5] the brack
             "[C8] fewer players would get their colour preference")
 
 
-def _tiers(matcher: MatchingComputer, size: int, weights: _Weights) -> tuple[int, ...]:
+def _tiers(matcher: MatchingComputer, weights: _Weights) -> tuple[int, ...]:
     """The optimum's value in each criterion field of the weights (the BSN field left out)."""
     mates = matcher.mates()
     total = sum(matcher.weight(a, mate) for a, mate in enumerate(mates) if a < mate)
@@ -358,13 +360,13 @@ def _tiers(matcher: MatchingComputer, size: int, weights: _Weights) -> tuple[int
 
 def _criterion_lost(matcher: MatchingComputer, size: int, k: int, j: int, weights: _Weights) -> str:
     """The first criterion whose value drops when ``k`` is made to meet ``j`` (the matcher is restored)."""
-    best = _tiers(matcher, size, weights)
+    best = _tiers(matcher, weights)
     saved = {(a, b): matcher.weight(a, b) for a in (k, j) for b in range(size) if b != a and matcher.weight(a, b)}
     for a, b in saved:
         if {a, b} != {k, j}:
             matcher.set_edge_weight(a, b, 0)
     matcher.compute_matching()
-    forced = _tiers(matcher, size, weights)
+    forced = _tiers(matcher, weights)
     for (a, b), weight in saved.items():
         matcher.set_edge_weight(a, b, weight)
     matcher.compute_matching()
