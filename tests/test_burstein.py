@@ -132,6 +132,23 @@ def test_classic_combination_table_order_skips_forbidden_lines():
     assert pairs_of(BURSTEIN_CLASSIC.pair(tournament, 1)) == {frozenset(p) for p in ((1, 5), (2, 4), (3, 6))}
 
 
+def test_classic_due_colours_pick_line_4_of_the_even_table():
+    """6.5's own example: due colour White for 2, 4, 5 and Black for 1, 3, 6 gives line 4 of 6.2: 1*5, 2*6, 3*4."""
+    tournament = field("burstein-classic", 12, **{"imaginary-point": "none"})
+    play(tournament, (1, 7, W), (3, 8, W), (6, 9, W), (10, 2, L), (11, 4, L), (12, 5, L))
+    pairing = BURSTEIN_CLASSIC.pair(tournament, 2)
+    assert {frozenset(p) for p in ((1, 5), (2, 6), (3, 4))} <= pairs_of(pairing)
+
+
+def test_classic_due_colours_pick_line_2_of_the_odd_table():
+    """6.5 with five players (6.4): due White for 2, 4, 5, Black for 1, 3 gives line 2: 1*5, 2*3, 4 floats."""
+    tournament = field("burstein-classic", 10, **{"imaginary-point": "none"})
+    play(tournament, (1, 6, W), (3, 7, W), (8, 2, L), (9, 4, L), (10, 5, L))
+    pairing = BURSTEIN_CLASSIC.pair(tournament, 2)
+    assert {frozenset(p) for p in ((1, 5), (2, 3))} <= pairs_of(pairing)
+    assert "player 4 floats down from the 1 group (Art. 6.3)" in pairing.notes
+
+
 def test_classic_bye_goes_to_the_lowest_player_without_a_point_unplayed():
     """4.1-4.3: 5 had the bye in round 1, so the next lowest of the lowest group gets it in round 2."""
     tournament = field("burstein-classic", 5, **{"imaginary-point": "none"})
