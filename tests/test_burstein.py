@@ -149,6 +149,18 @@ def test_classic_due_colours_pick_line_2_of_the_odd_table():
     assert "player 4 floats down from the 1 group (Art. 6.3)" in pairing.notes
 
 
+def test_classic_merges_groups_that_cannot_be_paired_apart():
+    """6.6: 1-4 drew with each other, 5 beat 6, 7, 8 and so on: after three rounds nobody may meet his own
+    half again, so the groups (3, 2, 1½, 1, 0) merge until everybody meets a player of the other half."""
+    tournament = field("burstein-classic", 8, rounds=4, **{"imaginary-point": "none"})
+    play(tournament, (1, 2, D), (3, 4, D), (5, 6, W), (7, 8, W))
+    play(tournament, (4, 1, D), (2, 3, D), (8, 5, L), (6, 7, W))
+    play(tournament, (1, 3, D), (4, 2, D), (5, 7, W), (8, 6, L))
+    pairing = BURSTEIN_CLASSIC.pair(tournament, 4)
+    assert len(pairing.games) == 4
+    assert all((g.white <= 4) != (g.black <= 4) for g in pairing.games)
+
+
 def test_classic_bye_goes_to_the_lowest_player_without_a_point_unplayed():
     """4.1-4.3: 5 had the bye in round 1, so the next lowest of the lowest group gets it in round 2."""
     tournament = field("burstein-classic", 5, **{"imaginary-point": "none"})
