@@ -159,6 +159,8 @@ def test_classic_merges_groups_that_cannot_be_paired_apart():
     pairing = BURSTEIN_CLASSIC.pair(tournament, 4)
     assert len(pairing.games) == 4
     assert all((g.white <= 4) != (g.black <= 4) for g in pairing.games)
+    lines = BURSTEIN_CLASSIC.explain(tournament, 4).round_lines
+    assert any(line.startswith("score groups 2 to 1, merged (Art. 6.6)") for line in lines)
 
 
 def test_classic_bye_goes_to_the_lowest_player_without_a_point_unplayed():

@@ -47,6 +47,8 @@ class GroupLog:
     """One (possibly merged) score group as the procedure paired it, for notes and explanations."""
 
     score: int
+    lowest: int
+    """The lowest resident score: below ``score`` when groups were merged (Art. 6.6)."""
     members: list[int]
     """Start numbers in the order of Art. 3.2 (the incoming floater among them)."""
     incoming: int | None = None
@@ -203,7 +205,7 @@ class ClassicProcedure:
             members = sorted(range(begin, end), key=cmp_to_key(self._vertex_order(labels)))
             if floater is not None:
                 members.insert(self._place_of_floater(labels, members, floater), floater)
-            floater = pairing.pair_group(members, end, floater, labels[begin].score)
+            floater = pairing.pair_group(members, end, floater, (labels[begin].score, labels[end - 1].score))
             begin = end
         return pairing.pairs, pairing.logs
 
@@ -290,11 +292,11 @@ class _GroupPairing:
         self.pairs: list[tuple[Entrant, Entrant, Colour, str]] = []
         self.logs: list[GroupLog] = []
 
-    def pair_group(self, members: list[int], end: int, incoming: int | None, score: int) -> int | None:
-        """Pairs ``members`` (in the order of Art. 3.2, ``score`` the residents'); returns the vertex that
-        floats to the next group."""
+    def pair_group(self, members: list[int], end: int, incoming: int | None, scores: tuple[int, int]) -> int | None:
+        """Pairs ``members`` (in the order of Art. 3.2; ``scores`` the residents' highest and lowest); returns
+        the vertex that floats to the next group."""
         labels = self.labels
-        log = GroupLog(score, [labels[v].tpn for v in members],
+        log = GroupLog(*scores, [labels[v].tpn for v in members],
                        labels[incoming].tpn if incoming is not None else None)
         self.logs.append(log)
         for i, v in enumerate(members):

@@ -55,7 +55,11 @@ def classic_explanation(outcome: ClassicOutcome, pairing: Pairing, round_number:
         lines.append(f"imaginary point (Art. 3.3): {', '.join(map(str, sorted(outcome.imaginary)))}")
     for group in outcome.groups:
         order = "; ".join(f"{tpn} ({outcome.indexes[tpn].text()})" for tpn in group.members)
-        lines.append(f"score group {_points(group.score, outcome)} in the order of Art. 3.2: {order}")
+        name = f"score group {_points(group.score, outcome)}"
+        if group.lowest != group.score:
+            lowest = _points(group.lowest, outcome)
+            name = f"score groups {_points(group.score, outcome)} to {lowest}, merged (Art. 6.6),"
+        lines.append(f"{name} in the order of Art. 3.2: {order}")
         if group.incoming is not None:
             lines.append(f"  {group.incoming} floated in from the group above (Art. 6.3)")
         if group.outgoing is not None:
