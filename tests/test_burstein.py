@@ -297,6 +297,20 @@ def test_outgoing_floaters_have_the_lowest_scores_before_colours_and_candidate_o
     assert 3 not in half.outgoing
 
 
+def test_outgoing_floater_chosen_so_the_next_bracket_floats_a_lower_score():
+    """[C7] (its [C6] part) before Art. 4: on 2 points, BSN 1 (player 1) may meet only 2, and 3 none of the
+    players on 1 point. Floating 3 would make him float again from the next bracket; so 1 floats and 2-3
+    play, although Art. 4.3 ranks 1-2 (3 floating) first."""
+    tournament = field("burstein", 10, rounds=4)
+    play(tournament, (1, 6, W), (7, 2, L), (3, 8, W), (4, 9, W), (5, 10, W))
+    play(tournament, (7, 1, L), (2, 8, W), (9, 3, L), (10, 4, W), (6, 5, W))
+    tournament.forbidden_pairs = {frozenset(p) for p in ((1, 3), (3, 4), (3, 5), (3, 6), (3, 10))}
+    outcome = BURSTEIN.procedure(tournament, 3).run()
+    top = outcome.brackets[0]
+    assert top.members == [1, 2, 3]
+    assert top.pairs == [(2, 3)] and top.outgoing == [1]
+
+
 def test_pab_prefers_the_player_with_more_games_on_the_lowest_score():
     """3.1: 11 sat out round 1 (zero-point bye) and is lowest in the index, but a round-1 loser has played more."""
     tournament = field("burstein", 11, rounds=2)

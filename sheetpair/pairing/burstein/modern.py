@@ -11,8 +11,9 @@ Articles cited are those of the 2026 text as ``docs/burstein.md`` restates them.
   with [C4]–[C8]. The order is walked the way :mod:`.classic` walks its tables: one matching over every
   player still to pair, whose edge weights rank, field by field, a legal game ([C1]–[C3], the completion of
   the round: [C4]), a pair inside the bracket ([C5]), the scores of the players paired ([C6]: the outgoing
-  floaters' scores are then as low as possible, highest first), a pair inside the next bracket ([C7], its
-  [C5]), both colour preferences granted ([C8]), and, for the lowest-BSN player not yet placed, the BSN of
+  floaters' scores are then as low as possible, highest first), a pair inside the next bracket and the
+  scores of the players it pairs ([C7]: the next bracket's [C5] and [C6]), both colour preferences granted
+  ([C8]), and, for the lowest-BSN player not yet placed, the BSN of
   the opponent. The optimum gives that player the first opponent of Art. 4.3 the criteria allow; the pair
   (or the float) is fixed and the next BSN follows. Each step is one re-optimisation of the incremental
   matcher, so the search is polynomial and finds the first valid candidate of Art. 4 without backtracking.
@@ -67,17 +68,20 @@ class ModernOutcome:
 class _Weights:
     """The fields of an edge weight, highest first (see the module docstring).
 
-    ``levels`` is the number of different scores in the bracket ([C6] weighs each paired player by the rank
-    of his score among them); ``size`` bounds the vertices of the matcher.
+    ``levels`` is the number of different scores in the bracket and the next score group ([C6], and [C6] of
+    the next bracket for [C7], weigh each paired player by the rank of his score among them); ``size`` bounds
+    the vertices of the matcher.
     """
 
     def __init__(self, size: int, levels: int, forbidden: set[frozenset[int]]) -> None:
         step = size + 2
+        wide = 2 * size * step ** max(levels, 1) + 1
         self.step = step
         self.colour = step
-        self.next_pair = self.colour * step
+        self.next_scores = self.colour * step
+        self.next_pair = self.next_scores * wide
         self.scores = self.next_pair * step
-        self.pair = self.scores * (2 * size * step ** max(levels, 1) + 1)
+        self.pair = self.scores * wide
         self.allowed = self.pair * step
         self.max = 2 * self.allowed
         self.forbidden = forbidden
@@ -90,8 +94,8 @@ class ModernProcedure:
     """Pairs one round after the seeding rounds; see the module docstring.
 
     The brackets are first paired each on its own window (the bracket and the next score group, where every
-    criterion but [C4] is decided). When the windows together pair everybody and each bracket pairs as many
-    players as the bracket above it expected ([C7]), the result is the whole field's optimum: every window
+    criterion but [C4] is decided). When the windows together pair everybody and each bracket pairs the
+    players (by score) the bracket above it expected ([C7]), the result is the whole field's optimum: every window
     optimum bounds the whole field's from above and the finished pairing attains it. Otherwise the round is
     paired again on one matcher over the whole field, where [C4] is a weight field of its own.
     """
@@ -190,21 +194,25 @@ class _Brackets:
     def pair_in_windows(self) -> bool:
         """Every bracket on its window; False when the finished pairing does not prove itself optimal."""
         incoming: list[int] = []
-        expected: int | None = None
+        expected: tuple[int, ...] | None = None
         for score, residents, below in self.brackets():
             members = self.members_in_order(incoming + residents)
             bsn = {v: number for number, v in enumerate(members, start=1)}
             window = members + below
-            weights = _Weights(len(window), len({self.rest[v].score for v in members}), self.forbidden)
+            weights = _Weights(len(window), len({self.rest[v].score for v in window}), self.forbidden)
             local = new_matching_computer(len(window), weights.max, pure_python=self.procedure.pure_python)
             self._bracket_weights(local, window, members, below, weights, 0)
             decisions, next_pairs = _walk(local, window, members, below, bsn, weights, weights.pair, self.reasons)
-            pairs_made = sum(1 for _, mate in decisions if mate is not None)
-            if expected is not None and pairs_made != expected:
+            paired = [p for v, mate in decisions if mate is not None for p in (v, mate)]
+            if expected is not None and expected != self._scores_of(paired):
                 return False
             incoming = self._apply(score, members, incoming, decisions)
-            expected = next_pairs
+            expected = self._scores_of(next_pairs)
         return not incoming
+
+    def _scores_of(self, players: list[int]) -> tuple[int, ...]:
+        """The scores of ``players``, highest first: what [C5] and [C6] of a bracket compare."""
+        return tuple(sorted((self.rest[v].score for v in players), reverse=True))
 
     def pair_on_whole_field(self) -> None:
         """Every bracket on one matcher over the whole field: [C4] is the highest weight field."""
@@ -251,9 +259,9 @@ class _Brackets:
         whose vertex ``k`` is player ``vertex[k]``; ``allowed`` is the weight of any legal game ([C4])."""
         rest = self.rest
         position = {v: k for k, v in enumerate(vertex)}
-        levels = {s: level for level, s in enumerate(sorted({rest[v].score for v in members}))}
-        in_bracket = set(members)
         group = members + below
+        levels = {s: level for level, s in enumerate(sorted({rest[v].score for v in group}))}
+        in_bracket = set(members)
         for i, v in enumerate(group):
             for u in group[i + 1:]:
                 if v in self.placed or u in self.placed or not weights.may_meet(rest[v], rest[u]):
@@ -265,7 +273,8 @@ class _Brackets:
                     if preferences_agree(rest[v], rest[u]):
                         weight += weights.colour
                 else:
-                    weight += weights.next_pair
+                    weight += weights.next_pair + weights.next_scores * (weights.step ** levels[rest[v].score]
+                                                                         + weights.step ** levels[rest[u].score])
                 matcher.set_edge_weight(position[v], position[u], weight)
 
     def _record(self, v: int, mate: int, members: list[int], bsn: dict[int, int], log: BracketLog) -> None:
@@ -292,10 +301,11 @@ class _Brackets:
 
 
 def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], below: list[int], bsn: dict[int, int],
-          weights: _Weights, fixed: int, reasons: dict[tuple[int, int], str] | None = None) -> tuple[Decisions, int]:
+          weights: _Weights, fixed: int, reasons: dict[tuple[int, int], str] | None = None
+          ) -> tuple[Decisions, list[int]]:
     """Art. 4.3 on ``matcher`` (vertex ``k`` is player ``vertex[k]``): each member in BSN order gets the
-    largest-BSN partner the optimum allows, or floats (``None``); returns the decisions and the number of
-    pairs the final optimum makes in the next bracket ([C7]). A pair is fixed with weight ``fixed``.
+    largest-BSN partner the optimum allows, or floats (``None``); returns the decisions and the players
+    the final optimum pairs in the next bracket ([C7]). A pair is fixed with weight ``fixed``.
 
     With ``reasons``, every opponent Art. 4.3 ranks before the one given is probed: the criterion that
     pairing him would break is stored under (player, opponent), for the explanations."""
@@ -332,20 +342,22 @@ def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], belo
     return decisions, _next_pairs(matcher.mates(), vertex, set(members), set(below))
 
 
-def _next_pairs(mates: list[int], vertex: list[int], members: set[int], below: set[int]) -> int:
-    """Pairs of the optimum that the next bracket makes ([C7]): within the window, not both in the bracket."""
-    count = 0
+def _next_pairs(mates: list[int], vertex: list[int], members: set[int], below: set[int]) -> list[int]:
+    """The players the optimum pairs in the next bracket ([C7]): pairs within the window, not both in the
+    bracket."""
+    paired = []
     window = members | below
     for k, mate in enumerate(mates):
         if k < mate:
             a, b = vertex[k], vertex[mate]
             if a in window and b in window and not (a in members and b in members):
-                count += 1
-    return count
+                paired += [a, b]
+    return paired
 
 
 CRITERIA = ("[C4] the rest of the round could not be completed", "[C5] the bracket would make fewer pairs",
             "[C6] a player with a higher score would float", "[C7] the next bracket would make fewer pairs",
+            "[C7] a player with a higher score would float from the next bracket",
             "[C8] fewer players would get their colour preference")
 
 
@@ -353,7 +365,7 @@ def _tiers(matcher: MatchingComputer, weights: _Weights) -> tuple[int, ...]:
     """The optimum's value in each criterion field of the weights (the BSN field left out)."""
     mates = matcher.mates()
     total = sum(matcher.weight(a, mate) for a, mate in enumerate(mates) if a < mate)
-    fields = (weights.allowed, weights.pair, weights.scores, weights.next_pair, weights.colour)
+    fields = (weights.allowed, weights.pair, weights.scores, weights.next_pair, weights.next_scores, weights.colour)
     return tuple((total % high) // low if high else total // low
                  for high, low in zip((0,) + fields[:-1], fields))
 
