@@ -138,6 +138,8 @@ def test_classic_due_colours_pick_line_4_of_the_even_table():
     play(tournament, (1, 7, W), (3, 8, W), (6, 9, W), (10, 2, L), (11, 4, L), (12, 5, L))
     pairing = BURSTEIN_CLASSIC.pair(tournament, 2)
     assert {frozenset(p) for p in ((1, 5), (2, 6), (3, 4))} <= pairs_of(pairing)
+    board = next(b for b in BURSTEIN_CLASSIC.explain(tournament, 2).boards if {b.white, b.black} == {1, 5})
+    assert "not 6: fewer players would get their due colour (Art. 6.5)" in board.reasons
 
 
 def test_classic_due_colours_pick_line_2_of_the_odd_table():

@@ -32,6 +32,10 @@ def _boards(pairs: Sequence[tuple[Entrant, Entrant, Colour, str]], standing: dic
     return [Game(board, white.tpn, black.tpn) for board, (white, black) in enumerate(boards, start=1)]
 
 
+def _pairs(pairs: Sequence[tuple[Entrant, Entrant, Colour, str]]) -> set[tuple[int, int, Colour]]:
+    return {(a.tpn, b.tpn, colour) for a, b, colour, _ in pairs}
+
+
 def _refuse_double_round_robin(name: str, settings: Settings) -> None:
     if settings.double_round_robin:
         raise InputError(f"{name} is a Swiss system: it cannot be played as a double round robin")
@@ -61,9 +65,11 @@ class BursteinClassic(PairingSystem):
                              f"{settings.points_loss:g}/{settings.points_draw:g}/{settings.points_win:g}): its "
                              f"Sonneborn-Berger, Buchholz and Median rank players by them (Art. 2, 3.2)")
 
-    def procedure(self, tournament: Tournament, round_number: int) -> ClassicProcedure:
+    def procedure(self, tournament: Tournament, round_number: int, *, explaining: bool = False) -> ClassicProcedure:
+        """The procedure of a round; ``explaining`` also records which criterion ruled out each lower
+        opponent the table ranks first (slower)."""
         imaginary = self.option(tournament.settings, "imaginary-point") == "top-half"
-        return ClassicProcedure(tournament, round_number, imaginary=imaginary)
+        return ClassicProcedure(tournament, round_number, imaginary=imaginary, explaining=explaining)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         outcome = self.procedure(tournament, round_number).run()
@@ -75,7 +81,9 @@ class BursteinClassic(PairingSystem):
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
         pairing = self.pair(tournament, round_number)
-        outcome = self.procedure(tournament, round_number).run()
+        outcome = self.procedure(tournament, round_number, explaining=True).run()
+        if _pairs(outcome.pairs) != _pairs(self.procedure(tournament, round_number).run().pairs):
+            outcome = self.procedure(tournament, round_number).run()  # probing moved a tie: explain without it
         return classic_explanation(outcome, pairing, round_number, self.name)
 
 

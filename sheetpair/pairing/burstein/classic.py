@@ -40,6 +40,7 @@ from ..dutch.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_matching_computer
 from .colours import allocate, allowed_game, preferences_agree
 from .index import Index, classic_indexes
+from .probe import criterion_lost
 
 
 @dataclass
@@ -57,6 +58,8 @@ class GroupLog:
     skipped: dict[int, list[int]] = field(default_factory=dict)
     """For each paired player, the lower players of the group he was not given, lowest first (met, colours
     or the rest of the field)."""
+    reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    """When explaining: (player, lower player not given) -> the criterion the game would have broken."""
 
 
 @dataclass
@@ -99,6 +102,11 @@ def imaginary_point_holders(tournament: Tournament, round_number: int) -> list[i
     return holders
 
 
+CRITERIA = ("the rest of the field could not be paired completely (Art. 6.6)",
+            "fewer players would be paired within their own group (Art. 6.3, 6.6)",
+            "fewer players would get their due colour (Art. 6.5)")
+
+
 class _Weights:
     """Edge weights, highest field first: allowed game, same group, due colours agree, the opponent's depth."""
 
@@ -108,6 +116,8 @@ class _Weights:
         self.same = self.colour * (size // 2 + 2)
         self.allowed = self.same * (size // 2 + 2)
         self.max = self.allowed + self.same + 2 * self.colour
+        self.fields = (self.allowed, self.same, self.colour)
+        """The criterion fields, highest first, as named in :data:`CRITERIA` (the depth field below them)."""
         self.forbidden = forbidden
 
     def edge(self, a: Entrant, b: Entrant, *, same: bool, colours: bool) -> int:
@@ -121,8 +131,9 @@ class ClassicProcedure:
     """Pairs one round of the classic Burstein system; see the module docstring."""
 
     def __init__(self, tournament: Tournament, round_number: int, *, imaginary: bool = True,
-                 pure_python: bool = False) -> None:
+                 pure_python: bool = False, explaining: bool = False) -> None:
         self.tournament = tournament
+        self.explaining = explaining
         self.imaginary = set(imaginary_point_holders(tournament, round_number)) if imaginary else set()
         virtual = {round_number: {tpn: tournament.settings.points_win for tpn in self.imaginary}}
         self.field = build_field(tournament, round_number, Edition.RULES_2017, virtual)
@@ -196,7 +207,7 @@ class ClassicProcedure:
         self, labels: list[Entrant], bounds: list[int], weights: _Weights, matcher: MatchingComputer
     ) -> tuple[list[tuple[Entrant, Entrant, Colour, str]], list[GroupLog]]:
         """Art. 6.1–6.5, group by group from the top; a group's floater joins the next one (6.3)."""
-        pairing = _GroupPairing(labels, weights, matcher, self.tournament.settings.initial_colour)
+        pairing = _GroupPairing(labels, weights, matcher, self.tournament.settings.initial_colour, self.explaining)
         floater: int | None = None
         begin = bounds[0]
         for end in bounds[1:]:
@@ -283,7 +294,9 @@ class _ScoreGroups:
 class _GroupPairing:
     """Art. 6.1–6.5 in one group: the highest unpaired player meets the lowest one the optimum allows."""
 
-    def __init__(self, labels: list[Entrant], weights: _Weights, matcher: MatchingComputer, initial: Colour) -> None:
+    def __init__(self, labels: list[Entrant], weights: _Weights, matcher: MatchingComputer, initial: Colour,
+                 explaining: bool = False) -> None:
+        self.explaining = explaining
         self.labels = labels
         self.weights = weights
         self.matcher = matcher
@@ -311,6 +324,8 @@ class _GroupPairing:
                 floater = v
                 log.outgoing = labels[v].tpn
                 continue
+            if self.explaining:
+                self._probe(v, mate, members[i + 1:], log)
             self._fix(v, mate, members[i + 1:], log)
         return floater
 
@@ -330,6 +345,16 @@ class _GroupPairing:
         if mate == v:
             raise PairingError(f"player {self.labels[v].tpn} cannot be paired (Burstein Art. 6.6)")
         return mate
+
+    def _probe(self, v: int, mate: int, below: list[int], log: GroupLog) -> None:
+        """Records which criterion each lower player than ``mate`` (the table ranks them first) would break."""
+        labels = self.labels
+        lower = [u for u in reversed(below) if u not in self.paired]
+        for u in lower[:lower.index(mate)]:
+            if self.matcher.weight(v, u):
+                log.reasons[(labels[v].tpn, labels[u].tpn)] = criterion_lost(
+                    self.matcher, len(labels), v, u, self.weights.fields, CRITERIA,
+                    "a line earlier in the table complies as well")
 
     def _fix(self, v: int, mate: int, below: list[int], log: GroupLog) -> None:
         labels = self.labels

@@ -9,7 +9,7 @@ from ...core.results import format_points
 from ..base import Pairing
 from ..dutch.entrants import RoundField
 from ..explanation import BoardExplanation, RoundExplanation
-from .classic import ClassicOutcome
+from .classic import ClassicOutcome, GroupLog
 from .modern import ModernOutcome
 
 
@@ -37,14 +37,16 @@ def classic_notes(outcome: ClassicOutcome) -> list[str]:
     return notes
 
 
-def _why_not(outcome: ClassicOutcome, tpn: int, other: int) -> str:
+def _why_not(outcome: ClassicOutcome, group: GroupLog, tpn: int, other: int) -> str:
     entrants = {e.tpn: e for e in outcome.order}
     me, them = entrants[tpn], entrants[other]
     if other in me.played_opponents:
         return f"{other}: already met (Art. 3.1)"
     if me.absolute_preference and them.absolute_preference and me.colour_preference is them.colour_preference:
         return f"{other}: both must have the same colour (Art. 5.2, 5.3)"
-    return f"{other}: the rest of the field or more due colours need him elsewhere (Art. 6.5, 6.6)"
+    if (tpn, other) in group.reasons:
+        return f"{other}: {group.reasons[(tpn, other)]}"
+    return f"{other}: a pair the arbiter ruled out"
 
 
 def classic_explanation(outcome: ClassicOutcome, pairing: Pairing, round_number: int, system: str
@@ -74,7 +76,7 @@ def classic_explanation(outcome: ClassicOutcome, pairing: Pairing, round_number:
         first, second, group = chosen[frozenset((game.white, game.black))]
         reasons = [f"{first} is the highest unpaired player of the {_points(group.score, outcome)} group and meets "
                    f"the lowest player the rest of the pairing allows (Art. 6.1, 6.2)"]
-        reasons += [f"not {_why_not(outcome, first, other)}" for other in group.skipped.get(first, [])]
+        reasons += [f"not {_why_not(outcome, group, first, other)}" for other in group.skipped.get(first, [])]
         reasons.append(f"White {game.white}: {rules[frozenset((game.white, game.black))]} (Art. 5.4)")
         boards.append(BoardExplanation(game.board, game.white, game.black,
                                        f"Board {game.board}: {game.white} - {game.black}", reasons))

@@ -33,6 +33,7 @@ from ..dutch.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .colours import allocate_by_index, allowed_game, preferences_agree
 from .index import Index, modern_indexes
+from .probe import criterion_lost
 
 
 def seeding_rounds(rounds: int) -> int:
@@ -84,6 +85,8 @@ class _Weights:
         self.pair = self.scores * wide
         self.allowed = self.pair * step
         self.max = 2 * self.allowed
+        self.fields = (self.allowed, self.pair, self.scores, self.next_pair, self.next_scores, self.colour)
+        """The criterion fields, highest first, as named in :data:`CRITERIA` (the BSN field below them)."""
         self.forbidden = forbidden
 
     def may_meet(self, a: Entrant, b: Entrant) -> bool:
@@ -328,7 +331,9 @@ def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], belo
             passed = [u for u in open_members if partner not in bsn or bsn[u] > bsn[partner]]
             for u in passed:
                 if matcher.weight(k, position[u]):
-                    reasons[(v, u)] = _criterion_lost(matcher, len(vertex), k, position[u], weights)
+                    reasons[(v, u)] = criterion_lost(
+                        matcher, len(vertex), k, position[u], weights.fields, CRITERIA,
+                        "a pairing earlier in the order of Art. 4.3 complies as well")
         done.add(v)
         if partner is None or partner not in bsn:
             decisions.append((v, None))
@@ -359,30 +364,3 @@ CRITERIA = ("[C4] the rest of the round could not be completed", "[C5] the brack
             "[C6] a player with a higher score would float", "[C7] the next bracket would make fewer pairs",
             "[C7] a player with a higher score would float from the next bracket",
             "[C8] fewer players would get their colour preference")
-
-
-def _tiers(matcher: MatchingComputer, weights: _Weights) -> tuple[int, ...]:
-    """The optimum's value in each criterion field of the weights (the BSN field left out)."""
-    mates = matcher.mates()
-    total = sum(matcher.weight(a, mate) for a, mate in enumerate(mates) if a < mate)
-    fields = (weights.allowed, weights.pair, weights.scores, weights.next_pair, weights.next_scores, weights.colour)
-    return tuple((total % high) // low if high else total // low
-                 for high, low in zip((0,) + fields[:-1], fields))
-
-
-def _criterion_lost(matcher: MatchingComputer, size: int, k: int, j: int, weights: _Weights) -> str:
-    """The first criterion whose value drops when ``k`` is made to meet ``j`` (the matcher is restored)."""
-    best = _tiers(matcher, weights)
-    saved = {(a, b): matcher.weight(a, b) for a in (k, j) for b in range(size) if b != a and matcher.weight(a, b)}
-    for a, b in saved:
-        if {a, b} != {k, j}:
-            matcher.set_edge_weight(a, b, 0)
-    matcher.compute_matching()
-    forced = _tiers(matcher, weights)
-    for (a, b), weight in saved.items():
-        matcher.set_edge_weight(a, b, weight)
-    matcher.compute_matching()
-    for name, got, wanted in zip(CRITERIA, forced, best):
-        if got != wanted:
-            return name
-    return "a pairing earlier in the order of Art. 4.3 complies as well"
