@@ -19,7 +19,7 @@ from ..common import pairing_bye, requested_byes
 from ..dutch import DUTCH
 from ..dutch.entrants import Entrant
 from ..explanation import RoundExplanation
-from .classic import ClassicProcedure
+from .classic import ClassicOutcome, ClassicProcedure
 from .colours import board_order_key
 from .explain import classic_explanation, classic_notes, modern_explanation, modern_notes
 from .modern import ModernProcedure, seeding_rounds
@@ -30,10 +30,6 @@ def _boards(pairs: Sequence[tuple[Entrant, Entrant, Colour, str]], standing: dic
     boards = sorted(((a, b) if colour is Colour.WHITE else (b, a) for a, b, colour, _ in pairs),
                     key=lambda pair: board_order_key(pair[0], pair[1], standing))
     return [Game(board, white.tpn, black.tpn) for board, (white, black) in enumerate(boards, start=1)]
-
-
-def _pairs(pairs: Sequence[tuple[Entrant, Entrant, Colour, str]]) -> set[tuple[int, int, Colour]]:
-    return {(a.tpn, b.tpn, colour) for a, b, colour, _ in pairs}
 
 
 def _refuse_double_round_robin(name: str, settings: Settings) -> None:
@@ -72,7 +68,10 @@ class BursteinClassic(PairingSystem):
         return ClassicProcedure(tournament, round_number, imaginary=imaginary, explaining=explaining)
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
-        outcome = self.procedure(tournament, round_number).run()
+        return self.pairing_of(self.procedure(tournament, round_number).run(), tournament, round_number)
+
+    def pairing_of(self, outcome: ClassicOutcome, tournament: Tournament, round_number: int) -> Pairing:
+        """The printed round of a procedure's outcome: boards, the requested byes and the PAB, notes."""
         games = _boards(outcome.pairs, {e.tpn: sum(e.history.round_units) for e in outcome.order})
         byes = requested_byes(tournament, round_number)
         if outcome.bye is not None:
@@ -80,10 +79,11 @@ class BursteinClassic(PairingSystem):
         return Pairing(games, byes, classic_notes(outcome))
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
-        pairing = self.pair(tournament, round_number)
-        outcome = self.procedure(tournament, round_number, explaining=True).run()
-        if _pairs(outcome.pairs) != _pairs(self.procedure(tournament, round_number).run().pairs):
-            outcome = self.procedure(tournament, round_number).run()  # probing moved a tie: explain without it
+        outcome = self.procedure(tournament, round_number).run()
+        pairing = self.pairing_of(outcome, tournament, round_number)
+        probed = self.procedure(tournament, round_number, explaining=True).run()
+        if self.pairing_of(probed, tournament, round_number).games == pairing.games:
+            outcome = probed  # else probing moved a tie of the matcher: explain without the probes
         return classic_explanation(outcome, pairing, round_number, self.name)
 
 
