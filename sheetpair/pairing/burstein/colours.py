@@ -19,6 +19,11 @@ from ..dutch.colours import preferred_colour
 from ..dutch.entrants import Entrant
 
 
+DUTCH_TO_2026 = {"5.2.1": "5.2.2", "5.2.2": "5.2.3", "5.2.3": "5.2.4"}
+"""The Dutch articles granting preferences and the 2026 Burstein articles that say the same (its 5.2.1 is
+the rule for two players yet to play)."""
+
+
 def preferences_agree(a: Entrant, b: Entrant) -> bool:
     """True when both players can have the colour they prefer (classic 6.5 "due colours", 2026 [C8])."""
     return a.colour_preference is None or b.colour_preference is None or a.colour_preference is not b.colour_preference
@@ -53,7 +58,8 @@ def allocate_by_index(higher: Entrant, lower: Entrant, initial: Colour) -> tuple
     """
     colour, rule = preferred_colour(higher, lower)
     if colour is not None:
-        return colour, rule.replace("5.2.3", "5.2.4").replace("5.2.2", "5.2.3").replace("5.2.1", "5.2.2")
+        dutch_article, reason = rule.split(" ", 1)
+        return colour, f"{DUTCH_TO_2026[dutch_article]} {reason}"
     if higher.colour_preference is None:
         colour = initial if higher.tpn % 2 else initial.opposite
         return colour, f"5.2.1 both yet to play: initial colour {initial.value} by {higher.tpn}'s start number"
