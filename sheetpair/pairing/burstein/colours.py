@@ -18,7 +18,6 @@ from ...core.model import Colour
 from ..dutch.colours import preferred_colour
 from ..dutch.entrants import Entrant
 
-
 DUTCH_TO_2026 = {"5.2.1": "5.2.2", "5.2.2": "5.2.3", "5.2.3": "5.2.4"}
 """The Dutch articles granting preferences and the 2026 Burstein articles that say the same (its 5.2.1 is
 the rule for two players yet to play)."""
