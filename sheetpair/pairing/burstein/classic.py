@@ -297,6 +297,7 @@ class _GroupPairing:
     def __init__(self, labels: list[Entrant], weights: _Weights, matcher: MatchingComputer, initial: Colour,
                  explaining: bool = False) -> None:
         self.explaining = explaining
+        self.solved = False
         self.labels = labels
         self.weights = weights
         self.matcher = matcher
@@ -315,6 +316,7 @@ class _GroupPairing:
         for i, v in enumerate(members):
             for u in reversed(members[i + 1:]):
                 self.matcher.set_edge_weight(v, u, self.weights.edge(labels[v], labels[u], same=True, colours=True))
+        self.solved = False
         floater = None
         for i, v in enumerate(members):
             if v in self.paired:
@@ -330,17 +332,22 @@ class _GroupPairing:
         return floater
 
     def _lowest_opponent(self, members: list[int], i: int) -> int:
-        """The optimum's partner of ``members[i]`` once each lower opponent weighs more the lower it stands."""
+        """The optimum's partner of ``members[i]`` once each lower opponent weighs more the lower it stands.
+
+        When the optimum at hand already gives him the lowest player he may meet, no re-optimisation is
+        needed: the depth field can only add to that pair, and fixing pairs of the optimum keeps the rest
+        of it optimal (``solved`` says the optimum is that of the current weights but for fixed pairs).
+        """
         v = members[i]
-        depth = 1
-        for u in members[i + 1:]:
-            if u in self.paired:
-                continue
-            weight = self.weights.edge(self.labels[v], self.labels[u], same=True, colours=True)
-            if weight:
-                self.matcher.set_edge_weight(v, u, weight + depth)
-                depth += 1
+        weights = {u: self.weights.edge(self.labels[v], self.labels[u], same=True, colours=True)
+                   for u in members[i + 1:] if u not in self.paired}
+        allowed = [u for u, weight in weights.items() if weight]
+        if self.solved and allowed and self.matcher.mates()[v] == allowed[-1]:
+            return allowed[-1]
+        for depth, u in enumerate(allowed, start=1):
+            self.matcher.set_edge_weight(v, u, weights[u] + depth)
         self.matcher.compute_matching()
+        self.solved = True
         mate = self.matcher.mates()[v]
         if mate == v:
             raise PairingError(f"player {self.labels[v].tpn} cannot be paired (Burstein Art. 6.6)")
