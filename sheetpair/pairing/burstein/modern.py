@@ -315,16 +315,15 @@ def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], belo
     position = {v: k for k, v in enumerate(vertex)}
     done: set[int] = set()
     decisions: Decisions = []
+    solved = False
     for v in members:
         if v in done:
             continue
         k = position[v]
         open_members = [u for u in members if u not in done and u != v]
-        for u in open_members:
-            weight = matcher.weight(k, position[u])
-            if weight:
-                matcher.set_edge_weight(k, position[u], weight - weight % weights.colour + bsn[u])
-        matcher.compute_matching()
+        _optimise_for(matcher, k, [position[u] for u in open_members], [bsn[u] for u in open_members],
+                      weights, solved)
+        solved = True
         mate = matcher.mates()[k]
         partner = vertex[mate] if mate != k else None
         if reasons is not None:
@@ -345,6 +344,23 @@ def _walk(matcher: MatchingComputer, vertex: list[int], members: list[int], belo
         matcher.fix_pair(k, mate, fixed)
     matcher.compute_matching()
     return decisions, _next_pairs(matcher.mates(), vertex, set(members), set(below))
+
+
+def _optimise_for(matcher: MatchingComputer, k: int, others: list[int], numbers: list[int], weights: _Weights,
+                  solved: bool) -> None:
+    """Makes the optimum give vertex ``k`` the largest-numbered partner among ``others`` it allows.
+
+    ``solved``: the optimum at hand is that of the current weights, up to pairs fixed since (fixing a pair
+    of the optimum keeps the rest of it optimal). If it already gives ``k`` the largest-numbered legal
+    partner, the number field can only add to that pair, and no re-optimisation is needed.
+    """
+    legal = [(number, j) for j, number in zip(others, numbers) if matcher.weight(k, j)]
+    if solved and legal and matcher.mates()[k] == max(legal)[1]:
+        return
+    for number, j in legal:
+        weight = matcher.weight(k, j)
+        matcher.set_edge_weight(k, j, weight - weight % weights.colour + number)
+    matcher.compute_matching()
 
 
 def _next_pairs(mates: list[int], vertex: list[int], members: set[int], below: set[int]) -> list[int]:
