@@ -14,7 +14,8 @@ the virtual or dummy opponents of FIDE C.07 Art. 16):
 * ``CUM``  — monrad-eng's cumulative score: after each round the running score is added, but a player who
   withdraws during round k gets no addition for round k nor any later round.
 * ``NWD``  — 1 for a player who has not withdrawn, 0 for one who has (monrad-eng ranks finishers first).
-* ``BHV``  — Buchholz of the FIDE tie-break rules before C.07 (2011–2023, the Burstein seed's "Buchholz"):
+* ``BHV``  — Buchholz of the FIDE tie-break rules before C.07 (2011–2023; the classic Burstein text's
+  "Buchholz", ``docs/burstein.md``):
   an opponent's unplayed rounds count as draws in the score the player sees, and the player's own unplayed
   round is a game against a *virtual opponent* whose score is the player's score before that round, plus the
   result opposite to the player's in that round, plus a draw for every later round. ``BHV-M1`` is the Median.
@@ -133,7 +134,7 @@ def _not_withdrawn(state: TournamentState, tpn: int, _group: Collection[int]) ->
     return [Contribution(0.0, withdrew_during, None, f"withdrew during round {withdrew_during}")]
 
 
-# --- Burstein seed (004): Buchholz and Sonneborn-Berger with virtual opponents ---------------------------
+# --- classic Burstein (docs/burstein.md): Buchholz and Sonneborn-Berger with virtual opponents ------------
 
 
 def _draws_for_unplayed(state: TournamentState, tpn: int) -> float:
@@ -223,7 +224,7 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("CUM", "Cumulative score, stopping when the player withdraws (Monrad)", _cumulative),
     TiebreakSpec("NWD", "Not withdrawn (finishers rank before withdrawn players)", _not_withdrawn),
     TiebreakSpec("LOT", "Drawing of lots", _lot),
-    # Burstein seed (004), FIDE tie-break rules 2011-2023
+    # classic Burstein (docs/burstein.md), FIDE tie-break rules 2011-2023
     TiebreakSpec("BHV", "Buchholz with virtual opponents for unplayed rounds (FIDE rules before C.07)",
                  _buchholz_virtual, cuttable=True),
     TiebreakSpec("SBV", "Sonneborn-Berger with virtual opponents for unplayed rounds (FIDE rules before C.07)",
