@@ -64,6 +64,12 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("lim_open.xlsx", "Lim Open 2026", "lim", 21, 7, 4,
            "A 21-player FIDE Lim Swiss (C.04.4.3, 2026): groups above the median paired downward, those below "
            "upward, the median group last."),
+    Sample("burstein_classic_open.xlsx", "Burstein Memorial 2026", "burstein-classic", 16, 7, 4,
+           "A 16-player classic Burstein Swiss: an imaginary point for the top half in rounds 1-2, then "
+           "score groups ordered by Sonneborn-Berger, Buchholz and Median, highest against lowest."),
+    Sample("burstein_open.xlsx", "Autumn Burstein Open 2026", "burstein", 20, 9, 5,
+           "A 20-player FIDE Burstein Swiss (2026 rules): four seeding rounds paired by the Dutch system, "
+           "then brackets ordered by Buchholz and Sonneborn-Berger."),
 )
 
 

@@ -6,6 +6,7 @@ from ..core.errors import PairingError
 from . import (
     berger,
     berger_swiss,
+    burstein,
     club_swiss,
     dubov,
     dutch,
@@ -33,6 +34,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         dutch.DUTCH_2017,
         dubov.DUBOV,
         lim.SYSTEM,
+        burstein.BURSTEIN,
+        burstein.BURSTEIN_CLASSIC,
     )
 }
 

@@ -67,6 +67,9 @@ _MEANINGS: dict[str, tuple[str, str]] = {
     "BHNC": ("BHN with its lowest value cut (at most 6 planned rounds) or its two lowest", NOT_FIDE),
     "CUM": ("the running score summed, stopping when the player withdraws", NOT_FIDE),
     "NWD": ("1 for a player still in the event, 0 for one who withdrew", NOT_FIDE),
+    "BHV": ("Buchholz of the rules before C.07: unplayed rounds against virtual opponents (classic Burstein)",
+            "FIDE tie-break rules 2011-2023"),
+    "SBV": ("Sonneborn-Berger over the same opponents and virtual opponents as BHV", "FIDE tie-break rules 2011-2023"),
     "LOT": ("the drawing of lots (lot 1 ranks first)", NOT_FIDE),
 }
 """Each code's meaning in one line and its article."""

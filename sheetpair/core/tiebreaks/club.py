@@ -14,6 +14,12 @@ the virtual or dummy opponents of FIDE C.07 Art. 16):
 * ``CUM``  — the Monrad page's cumulative score: after each round the running score is added, but a player who
   withdraws during round k gets no addition for round k nor any later round.
 * ``NWD``  — 1 for a player who has not withdrawn, 0 for one who has (the Monrad page ranks finishers first).
+* ``BHV``  — Buchholz of the FIDE tie-break rules before C.07 (2011–2023; the classic Burstein text's
+  "Buchholz", ``docs/burstein.md``):
+  an opponent's unplayed rounds count as draws in the score the player sees, and the player's own unplayed
+  round is a game against a *virtual opponent* whose score is the player's score before that round, plus the
+  result opposite to the player's in that round, plus a draw for every later round. ``BHV-M1`` is the Median.
+* ``SBV``  — Sonneborn-Berger over the same opponents and virtual opponents (points scored × their score).
 * ``LOT``  — the drawing of lots: ``-lot`` (lot 1 ranks first). The lot is ``Settings.options["lot"]`` (start
   numbers in lot order) when given, otherwise drawn from the saved seed.
 
@@ -26,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection
 
+from ..model import Outcome
 from ..state import PlayerState, RoundRecord, TournamentState
 from .base import Compute, Contribution, TiebreakSpec, game_records, opponent_score
 
@@ -127,6 +134,60 @@ def _not_withdrawn(state: TournamentState, tpn: int, _group: Collection[int]) ->
     return [Contribution(0.0, withdrew_during, None, f"withdrew during round {withdrew_during}")]
 
 
+# --- classic Burstein (docs/burstein.md): Buchholz and Sonneborn-Berger with virtual opponents ------------
+
+
+def _draws_for_unplayed(state: TournamentState, tpn: int) -> float:
+    """A player's score as their opponents see it under ``BHV``/``SBV``: every unplayed round counts as a draw."""
+    draw = state.settings.points_draw
+    return sum(r.points if r.played else draw for r in state[tpn].records)
+
+
+def _opposite_points(state: TournamentState, record: RoundRecord) -> float:
+    """The virtual opponent's result in an unplayed round: the opposite of the player's.
+
+    A round scored as a loss gives the virtual opponent a win, one scored as a draw a draw. A win without
+    playing (forfeit win, full-point bye, a pairing bye worth a win) gives it nothing; a pairing bye worth
+    less than a win gives it the rest of the game (a draw, or a win when the bye is worth less than a draw).
+    """
+    settings = state.settings
+    if record.outcome is Outcome.PAIRING_BYE and settings.bye_value < settings.points_win:
+        return settings.points_win if settings.bye_value < settings.points_draw else settings.points_draw
+    if record.points >= settings.points_win:
+        return settings.points_loss
+    return settings.points_draw if record.points >= settings.points_draw else settings.points_win
+
+
+def _virtual_opponents(state: TournamentState, tpn: int) -> list[tuple[RoundRecord, float, str]]:
+    """Each round with the score of the opponent (or virtual opponent) it brings, for ``BHV`` and ``SBV``."""
+    draw = state.settings.points_draw
+    records = [r for r in state[tpn].records if r.outcome is not Outcome.PENDING]
+    before = 0.0
+    rounds = []
+    for index, r in enumerate(records):
+        if r.played and r.opponent is not None:
+            score = _draws_for_unplayed(state, r.opponent)
+            rounds.append((r, score, f"opponent's score, unplayed rounds as draws: {score:g}"))
+        else:
+            later = len(records) - index - 1
+            score = before + _opposite_points(state, r) + draw * later
+            rounds.append((r, score, f"virtual opponent: {before:g} before the round, the opposite result, "
+                                     f"a draw in each of {later} later round(s)"))
+        before += r.points
+    return rounds
+
+
+def _buchholz_virtual(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    return [Contribution(score, r.round, r.opponent if r.played else None, note, basis=score, result=r.points)
+            for r, score, note in _virtual_opponents(state, tpn)]
+
+
+def _sonneborn_berger_virtual(state: TournamentState, tpn: int, _group: Collection[int]) -> list[Contribution]:
+    return [Contribution(score * r.points, r.round, r.opponent if r.played else None, f"{r.points:g} × ({note})",
+                         basis=score, result=r.points)
+            for r, score, note in _virtual_opponents(state, tpn)]
+
+
 def lot_order(state: TournamentState) -> list[int]:
     """Start numbers in lot order: ``Settings.options["lot"]`` when given, else drawn from the saved seed.
 
@@ -163,4 +224,9 @@ SPECS: tuple[TiebreakSpec, ...] = (
     TiebreakSpec("CUM", "Cumulative score, stopping when the player withdraws (Monrad)", _cumulative),
     TiebreakSpec("NWD", "Not withdrawn (finishers rank before withdrawn players)", _not_withdrawn),
     TiebreakSpec("LOT", "Drawing of lots", _lot),
+    # classic Burstein (docs/burstein.md), FIDE tie-break rules 2011-2023
+    TiebreakSpec("BHV", "Buchholz with virtual opponents for unplayed rounds (FIDE rules before C.07)",
+                 _buchholz_virtual, cuttable=True),
+    TiebreakSpec("SBV", "Sonneborn-Berger with virtual opponents for unplayed rounds (FIDE rules before C.07)",
+                 _sonneborn_berger_virtual, cuttable=True),
 )

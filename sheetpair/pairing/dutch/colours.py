@@ -30,8 +30,12 @@ def ranks_above(a: Entrant, b: Entrant) -> bool:
     return (a.score, -a.rank) > (b.score, -b.rank)
 
 
-def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
-    """The colour of ``a`` against ``b`` and the article that decided it."""
+def preferred_colour(a: Entrant, b: Entrant) -> tuple[Colour | None, str]:
+    """The colour of ``a`` against ``b`` as far as the two colour histories decide it (5.2.1–5.2.3), and the
+    article; ``None`` when they do not (both without preference, or equal preferences never differing).
+
+    The Burstein systems grant preferences in the same order and differ only in the last step.
+    """
     if _compatible(a, b):
         if a.colour_preference is not None:
             both = b.colour_preference is not None
@@ -51,6 +55,14 @@ def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
         mine, theirs = _last_difference(a, b)
         if mine is not None and theirs is not None:
             return theirs, "5.2.3 colours alternated from the last round they differed"
+    return None, ""
+
+
+def allocate(a: Entrant, b: Entrant, initial: Colour) -> tuple[Colour, str]:
+    """The colour of ``a`` against ``b`` and the article that decided it."""
+    colour, rule = preferred_colour(a, b)
+    if colour is not None:
+        return colour, rule
     higher, lower_is_a = (b, True) if ranks_above(b, a) else (a, False)
     if a.colour_preference is None:
         higher_colour = initial if higher.rank % 2 == 0 else initial.opposite
