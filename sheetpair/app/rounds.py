@@ -14,7 +14,8 @@ from ..core.errors import OperationError
 from ..core.model import ByeKind, Game, Result, Round, Tournament
 from ..io.port import WorkbookPort
 from . import operations
-from .session import edit, load, write
+from .revisions import Stamp
+from .session import edit
 
 
 @dataclass(frozen=True)
@@ -25,9 +26,9 @@ class Paired:
     tournament: Tournament
 
 
-def pair(port: WorkbookPort) -> Paired:
+def pair(port: WorkbookPort, *, stamp: Stamp | None = None) -> Paired:
     """Pairs the next round with the event's system and writes its sheet."""
-    return edit(port, lambda t: Paired(operations.pair_next_round(t), t))
+    return edit(port, lambda t: Paired(operations.pair_next_round(t), t), stamp=stamp)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,8 @@ class Entered:
     tournament: Tournament
 
 
-def enter_result(port: WorkbookPort, round_number: int | None, board: int, result: Result) -> Entered:
+def enter_result(port: WorkbookPort, round_number: int | None, board: int, result: Result, *,
+                 stamp: Stamp | None = None) -> Entered:
     """Records the result of one board of ``round_number`` (default: the last paired round)."""
 
     def change(tournament: Tournament) -> Entered:
@@ -48,10 +50,11 @@ def enter_result(port: WorkbookPort, round_number: int | None, board: int, resul
         previous = operations.record_result(tournament, number, board, result)
         return Entered(number, operations.game_on_board(tournament, number, board), previous, tournament)
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def grant_bye(port: WorkbookPort, tpn: int, round_number: int | None, kind: ByeKind) -> int:
+def grant_bye(port: WorkbookPort, tpn: int, round_number: int | None, kind: ByeKind, *,
+              stamp: Stamp | None = None) -> int:
     """Records a bye player ``tpn`` asked for in ``round_number`` (default: the next round); returns the round."""
 
     def change(tournament: Tournament) -> int:
@@ -59,10 +62,10 @@ def grant_bye(port: WorkbookPort, tpn: int, round_number: int | None, kind: ByeK
         operations.request_bye(tournament, tpn, number, kind)
         return number
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def withdraw(port: WorkbookPort, tpn: int, from_round: int | None) -> int:
+def withdraw(port: WorkbookPort, tpn: int, from_round: int | None, *, stamp: Stamp | None = None) -> int:
     """Withdraws player ``tpn`` from ``from_round`` (default: the next round) on; returns that round."""
 
     def change(tournament: Tournament) -> int:
@@ -70,22 +73,22 @@ def withdraw(port: WorkbookPort, tpn: int, from_round: int | None) -> int:
         operations.withdraw(tournament, tpn, number)
         return number
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def undo(port: WorkbookPort, confirm: Callable[[Round, int], bool]) -> Round:
+def undo(port: WorkbookPort, confirm: Callable[[Round, int], bool], *, stamp: Stamp | None = None) -> Round:
     """Removes the last paired round; when it already has results, only if ``confirm(round, results)`` agrees.
 
     :raises OperationError: when no round has been paired, or the arbiter did not confirm.
     """
-    tournament = load(port)
-    if not tournament.rounds:
-        raise OperationError("no round has been paired yet")
-    last = tournament.rounds[-1]
-    entered = sum(g.result.is_known for g in last.games)
-    if entered and not confirm(last, entered):
-        raise OperationError(f"round {last.number} was kept")
-    before = tournament.current_round
-    removed = operations.undo_last_round(tournament)
-    write(port, tournament, previous_rounds=before)
-    return removed
+
+    def change(tournament: Tournament) -> Round:
+        if not tournament.rounds:
+            raise OperationError("no round has been paired yet")
+        last = tournament.rounds[-1]
+        entered = sum(g.result.is_known for g in last.games)
+        if entered and not confirm(last, entered):
+            raise OperationError(f"round {last.number} was kept")
+        return operations.undo_last_round(tournament)
+
+    return edit(port, change, stamp=stamp)

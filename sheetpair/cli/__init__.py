@@ -8,6 +8,7 @@ from . import (
     explain,  # noqa: F401  (registers explain)
     interchange,  # noqa: F401  (registers import, export, check)
     report,  # noqa: F401  (registers report)
+    revisions,  # noqa: F401  (registers status, diff, merge)
     samples,  # noqa: F401  (registers samples)
     simulate,  # noqa: F401  (registers simulate)
     tiebreaks,  # noqa: F401  (registers tiebreaks)

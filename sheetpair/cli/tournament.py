@@ -10,6 +10,7 @@ import click
 from ..app import rounds
 from ..app.event import EventRequest, parse_options
 from ..app.interchange import create_workbook, new_event
+from ..app.revisions import Stamp
 from ..app.standings import update_standings
 from ..core.model import Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_result
@@ -18,6 +19,7 @@ from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
+from .revisions import stamped
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -54,11 +56,12 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON on stdout.")
 @click.option("-o", "--output", type=WORKBOOK, help="Write the result to this copy instead of the workbook itself.")
+@stamped("pair")
 @reports_errors
-def pair(workbook: Path, as_json: bool, output: Path | None) -> None:
+def pair(workbook: Path, as_json: bool, output: Path | None, stamp: Stamp) -> None:
     """Pair the next round and write its sheet."""
     port = OpenpyxlPort(workbook)
-    outcome = rounds.pair(port)
+    outcome = rounds.pair(port, stamp=stamp)
     port.save(output)
     paired, tournament = outcome.round, outcome.tournament
     if as_json:
@@ -96,12 +99,13 @@ def _pairing_text(paired: Round, tournament: Tournament) -> str:
 @click.option("--round", "round_number", type=click.IntRange(min=1), required=True)
 @click.option("--board", type=click.IntRange(min=1), required=True)
 @click.argument("result")
+@stamped("result")
 @reports_errors
-def result(workbook: Path, round_number: int, board: int, result: str) -> None:
+def result(workbook: Path, round_number: int, board: int, result: str, stamp: Stamp) -> None:
     """Record the RESULT of one board: 1-0, 0-1, ½-½ (1/2-1/2, 0.5-0.5, =), +/-, -/+, -/-, * (postponed)."""
     parsed = parse_result(result)
     port = OpenpyxlPort(workbook)
-    rounds.enter_result(port, round_number, board, parsed)
+    rounds.enter_result(port, round_number, board, parsed, stamp=stamp)
     port.save()
     click.echo(f"Round {round_number}, board {board}: {parsed.value or 'cleared'}", err=True)
 
@@ -137,15 +141,16 @@ def withdraw(workbook: Path, tpn: int, from_round: int | None) -> None:
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--yes", is_flag=True, help="Do not ask, even when the round already has results.")
+@stamped("undo")
 @reports_errors
-def undo(workbook: Path, yes: bool) -> None:
+def undo(workbook: Path, yes: bool, stamp: Stamp) -> None:
     """Remove the last paired round."""
     port = OpenpyxlPort(workbook)
 
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
-    removed = rounds.undo(port, confirm)
+    removed = rounds.undo(port, confirm, stamp=stamp)
     port.save()
     click.echo(f"Round {removed.number} removed.", err=True)
 
