@@ -659,8 +659,9 @@ def _setting_from(merged: Tournament, b: Tournament, key: str) -> Any:
 
 
 def merged_journal(a: Metadata, b: Metadata) -> list[JournalEntry]:
-    """Both histories: the union of the two journals, in time order."""
-    return sorted({entry.key: entry for entry in [*a.journal, *b.journal]}.values(), key=lambda e: e.key)
+    """Both histories: the union of the two journals in time order (entries of one write keep their order)."""
+    union = {entry.key: entry for entry in [*a.journal, *b.journal]}
+    return sorted(union.values(), key=lambda e: (e.time, e.revision))
 
 
 

@@ -82,7 +82,7 @@ class JournalEntry:
 
     @property
     def key(self) -> tuple[str, int, str, str, str]:
-        """Sort and identity key: time first, so merged histories read in order."""
+        """Identity of an entry: the same change in two copies of one history is one entry."""
         return (self.time, self.revision, self.user, self.command, self.change)
 
 
@@ -98,10 +98,11 @@ class Metadata:
     written: dict[str, Any] = field(default_factory=dict)
     """Canonical JSON values of the parts kept whole (settings and rounds), as last written."""
     journal: list[JournalEntry] = field(default_factory=list)
+    """In the order of the changes (within one write: the hand edits found, then the command)."""
 
     @property
     def last_entry(self) -> JournalEntry | None:
-        return max(self.journal, key=lambda e: e.key) if self.journal else None
+        return self.journal[-1] if self.journal else None
 
 
 def read_metadata(port: WorkbookPort, names: list[str] | None = None) -> Metadata:
@@ -151,7 +152,7 @@ def metadata_sheet(meta: Metadata) -> SheetSpec:
     ]
     rows += [[_HASH + part, digest] for part, digest in meta.hashes.items()]
     rows += [[_WRITTEN + part, canonical_json(value)] for part, value in meta.written.items()]
-    rows += [["journal", entry.to_text()] for entry in sorted(meta.journal, key=lambda e: e.key)]
+    rows += [["journal", entry.to_text()] for entry in meta.journal]
     return SheetSpec(META_SHEET, ["Key", "Value"], rows, hidden=True)
 
 
