@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
 from sheetpair.app.interchange import trf_text
-from sheetpair.app.revisions import Stamp, check_unchanged, hand_edits, pairing_problems, status
+from sheetpair.app.revisions import Stamp, check_unchanged, hand_edits, pairing_problems
 from sheetpair.app.session import load, write
+from sheetpair.app.status import status
 from sheetpair.cli import cli
 from sheetpair.core.errors import StaleCopyError, WorkbookError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Settings, Tournament

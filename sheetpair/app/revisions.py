@@ -4,12 +4,13 @@ A workbook is the event's single source of truth, but it travels: it is emailed 
 Excel, opened twice. sheetpair keeps a journal and a hash of each part of the tournament in the hidden
 ``_sheetpair`` sheet (:mod:`sheetpair.io.metadata`) and, from them:
 
-* finds the edits typed by hand since sheetpair last wrote (:func:`hand_edits`, :func:`status`) and checks
-  edited pairings against the rules every system keeps (:func:`pairing_problems`). An edited pairing is
+* finds the edits typed by hand since sheetpair last wrote (:func:`hand_edits`, reported by
+  :mod:`sheetpair.app.status`) and checks edited pairings against the rules every system keeps
+  (:func:`pairing_problems`). An edited pairing is
   the arbiter's decision, which the FIDE rules allow; sheetpair records it and names each rule it breaks;
 * refuses to change a copy that is not the revision the caller read (:func:`check_revision`);
 * compares two copies of one event part by part (:func:`compare`) and merges the ones whose edits do not
-  conflict (:func:`merge`).
+  conflict (:func:`merge`; :mod:`sheetpair.app.merge` writes the result).
 
 The rules in the arbiter's words are in ``docs/arbiters-workflow.md``.
 """
@@ -21,17 +22,16 @@ import datetime as dt
 import getpass
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..core.errors import OperationError, PairingError, StaleCopyError
+from ..core.errors import OperationError, StaleCopyError
 from ..core.model import ByeKind, Game, Result, Round, Tournament
 from ..io.metadata import (
     ROSTER,
     SETTINGS,
     JournalEntry,
     Metadata,
-    pairing_part,
     part_hash,
     read_metadata,
     round_pairing,
@@ -39,9 +39,6 @@ from ..io.metadata import (
 )
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament
-from ..pairing import get_system
-from .check import pairing_input
-from .operations import pending_games
 
 Side = Literal["A", "B"]
 SIDES: tuple[Side, Side] = ("A", "B")
@@ -251,12 +248,12 @@ def pairing_problems(tournament: Tournament, round_number: int) -> list[str]:
     rnd = tournament.round(round_number)
     problems = []
     seen = Counter(p for g in rnd.games for p in (g.white, g.black)) + Counter(b.player for b in rnd.byes)
-    problems += [f"round {round_number}: {_name(tournament, tpn)} appears {count} times in the round"
+    problems += [f"round {round_number}: {player_name(tournament, tpn)} appears {count} times in the round"
                  for tpn, count in sorted(seen.items()) if count > 1]
     allowed = 2 if tournament.settings.double_round_robin else 1
     for game in sorted(rnd.games, key=lambda g: g.board):
         where = f"round {round_number} board {game.board}"
-        names = f"{_name(tournament, game.white)} and {_name(tournament, game.black)}"
+        names = f"{player_name(tournament, game.white)} and {player_name(tournament, game.black)}"
         pair = {game.white, game.black}
         met = [other.number for other in tournament.rounds if other.number != round_number
                for g in other.games if {g.white, g.black} == pair and _met(g)]
@@ -274,107 +271,21 @@ def pairing_problems(tournament: Tournament, round_number: int) -> list[str]:
     return problems
 
 
-def _name(tournament: Tournament, tpn: int) -> str:
-    return tournament.player(tpn).name if tournament.has_player(tpn) else f"start number {tpn}"
-
-
-def system_pairing(tournament: Tournament, round_number: int, players: set[int]) -> list[str] | None:
-    """The boards the system would have paired for ``players`` in the last paired round, or ``None`` when
-    the round is not the last or the system cannot re-pair it."""
-    if round_number != tournament.current_round:
-        return None
-    try:
-        system = get_system(tournament.settings.system)
-        pairing = system.pair(pairing_input(tournament, round_number), round_number)
-    except (PairingError, OperationError):
-        return None
-    lines = [f"{_name(tournament, g.white)} - {_name(tournament, g.black)}" for g in pairing.games
-             if {g.white, g.black} & players]
-    lines += [f"{_name(tournament, b.player)} bye ({b.kind.value})" for b in pairing.byes if b.player in players]
-    return lines
-
-
-# --- status --------------------------------------------------------------------------------------------
-
-@dataclass
-class Status:
-    """What ``sheetpair status`` reports: the revision, the hand edits since the last write with the rules
-    they break, the current round, and what is missing before the next pairing."""
-
-    event_id: str
-    revision: int
-    last_entry: JournalEntry | None
-    current_round: int
-    planned_rounds: int
-    results_typed: list[str] = field(default_factory=list)
-    edits: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    system_would_pair: list[str] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "event_id": self.event_id, "revision": self.revision,
-            "last_change": None if self.last_entry is None else vars(self.last_entry),
-            "current_round": self.current_round, "planned_rounds": self.planned_rounds,
-            "results_typed": self.results_typed, "edits": self.edits, "problems": self.problems,
-            "system_would_pair": self.system_would_pair, "missing": self.missing,
-        }
-
-
-def status(port: WorkbookPort) -> Status:
-    """What changed by hand since sheetpair last wrote the workbook, and what the next pairing waits for."""
-    tournament = load_tournament(port)
-    meta = read_metadata(port)
-    report = Status(meta.event_id, meta.revision, meta.last_entry, tournament.current_round,
-                    tournament.settings.rounds)
-    for edit in hand_edits(meta, tournament):
-        (report.results_typed if edit.is_results else report.edits).extend(edit.lines)
-    report.problems, report.system_would_pair = edit_checks(meta, tournament)
-    report.missing = missing_before_next_pairing(tournament)
-    return report
-
-
-def edit_checks(meta: Metadata, tournament: Tournament) -> tuple[list[str], list[str]]:
-    """The rules broken by the structural hand edits (pairings, roster, forbidden pairs), and the boards the
-    system would have made for the players of changed boards of the last round."""
+def edit_problems(meta: Metadata, tournament: Tournament) -> list[str]:
+    """The rules broken by the structural hand edits (pairings, roster, forbidden pairs): the edited rounds
+    are checked, and every round when the roster or the forbidden pairs were edited."""
     structural = [e for e in hand_edits(meta, tournament) if not e.is_results]
     if not structural:
-        return [], []
+        return []
     roster_wide = any(e.round_number is None for e in structural)
     numbers = range(1, tournament.current_round + 1) if roster_wide else sorted(
         {n for e in structural if (n := e.round_number) is not None and n <= tournament.current_round})
-    problems = [line for number in numbers for line in pairing_problems(tournament, number)]
-    last = tournament.current_round
-    changed = _changed_players(meta, tournament, last)
-    would = system_pairing(tournament, last, changed) if changed else None
-    return problems, would or []
+    return [line for number in numbers for line in pairing_problems(tournament, number)]
 
 
-def _changed_players(meta: Metadata, tournament: Tournament, number: int) -> set[int]:
-    """Players of the boards of round ``number`` that differ from the pairing sheetpair wrote."""
-    if number < 1:
-        return set()
-    written = meta.written.get(pairing_part(number))
-    rnd = tournament.round(number)
-    if written is None:
-        return rnd.players() if pairing_part(number) not in meta.hashes else set()
-    old = {(w, b) for _, w, b in written["games"]} | {(p, 0) for p, _, _ in written["byes"]}
-    new = {(g.white, g.black) for g in rnd.games} | {(b.player, 0) for b in rnd.byes}
-    return {p for pair in old ^ new for p in pair if p}
-
-
-def missing_before_next_pairing(tournament: Tournament) -> list[str]:
-    """Results still missing and postponed games, by round and board; or that every round is paired."""
-    if tournament.current_round >= tournament.settings.rounds:
-        lines = [f"all {tournament.settings.rounds} rounds are paired"]
-    else:
-        lines = []
-    for number, game in pending_games(tournament):
-        names = f"{_name(tournament, game.white)} - {_name(tournament, game.black)}"
-        state = "postponed" if game.result is Result.POSTPONED else "no result yet"
-        lines.append(f"round {number} board {game.board} ({names}): {state}")
-    return lines
+def player_name(tournament: Tournament, tpn: int) -> str:
+    """The player's name, or the start number when the roster (edited by hand) no longer has it."""
+    return tournament.player(tpn).name if tournament.has_player(tpn) else f"start number {tpn}"
 
 
 # --- writing: the journal of one write --------------------------------------------------------------
@@ -399,7 +310,7 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
             if edit.part.endswith(" pairing"):
                 after.preserved_records.append(f"### {edit.part} edited by hand (revision {revision}): "
                                                + _one_line(list(edit.lines)))
-        problems, _ = edit_checks(meta, before)
+        problems = edit_problems(meta, before)
         for problem in problems:
             if stamp.warn is not None:
                 stamp.warn(f"hand-edited pairing kept as the arbiter's decision, but {problem}")

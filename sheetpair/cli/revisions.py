@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 import click
 
 from ..app.merge import merge_copies
-from ..app.revisions import SIDES, Difference, Side, Stamp, compare_copies, entry_text, status
+from ..app.revisions import SIDES, Difference, Side, Stamp, compare_copies, entry_text
+from ..app.status import status
 from ..core.errors import InputError
 from ..io.openpyxl_port import OpenpyxlPort
 from .base import cli, reports_errors
