@@ -230,3 +230,19 @@ def test_comparison_is_symmetric_and_a_merge_resolved_one_way_gives_that_copy(se
 def test_a_take_for_an_item_that_does_not_differ_is_refused() -> None:
     with pytest.raises(OperationError, match="r1b1"):
         merge(event(1), event(1), take={"r1b1": "A"})
+
+
+def test_results_typed_by_hand_in_either_copy_are_merged_and_journalled(copies: tuple[Path, Path],
+                                                                        tmp_path: Path) -> None:
+    a, b = copies
+    for path, cell, value in ((a, "D2", "1-0"), (b, "D3", "0-1")):
+        workbook = openpyxl.load_workbook(path)
+        workbook["Round 1"][cell] = value
+        workbook.save(path)
+    target = tmp_path / "merged.xlsx"
+    run("merge", a, b, "-o", target)
+    journal = read_metadata(OpenpyxlPort(target)).journal
+    assert [(e.command, e.change) for e in journal[-3:-1]] == [
+        ("hand edit in deputy.xlsx", "round 1 board 2: 0-1 typed"), ("hand edit", "round 1 board 1: 1-0 typed")]
+    merged = load(OpenpyxlPort(target)).round(1)
+    assert [g.result for g in merged.games[:2]] == [Result.WHITE_WINS, Result.BLACK_WINS]

@@ -11,9 +11,21 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..io.metadata import Metadata
+from ..io.metadata import JournalEntry, Metadata
 from ..io.openpyxl_port import OpenpyxlPort
-from .revisions import Difference, Side, Stamp, merge, merged_journal, read_copy, same_event
+from .revisions import (
+    HAND_EDIT_COMMAND,
+    HAND_EDIT_USER,
+    Difference,
+    Side,
+    Stamp,
+    hand_edits,
+    merge,
+    merged_journal,
+    read_copy,
+    same_event,
+    utc_now,
+)
 from .session import write
 
 
@@ -38,13 +50,14 @@ def merge_copies(first: Path, second: Path, target: Path, *, take: dict[str, Sid
     a, b = read_copy(OpenpyxlPort(first)), read_copy(OpenpyxlPort(second))
     same_event(a, b)
     tournament, differences = merge(a.tournament, b.tournament, take=take, take_all=take_all)
-    base = Metadata(
-        event_id=a.meta.event_id or b.meta.event_id,
-        revision=max(a.meta.revision, b.meta.revision),
-        hashes=a.meta.hashes,
-        written=a.meta.written,
-        journal=merged_journal(a.meta, b.meta),
-    )
+    revision = max(a.meta.revision, b.meta.revision)
+    typed_in_b = [line for edit in hand_edits(b.meta, b.tournament) for line in edit.lines]
+    journal = merged_journal(a.meta, b.meta)
+    if typed_in_b:  # A's are found by the write itself, which compares A as read with A's hashes
+        journal.append(JournalEntry(revision + 1, utc_now(), HAND_EDIT_USER, f"{HAND_EDIT_COMMAND} in {second.name}",
+                                    "; ".join(typed_in_b)))
+    base = Metadata(event_id=a.meta.event_id or b.meta.event_id, revision=revision, hashes=a.meta.hashes,
+                    written=a.meta.written, journal=journal)
     if target.resolve() != first.resolve():
         shutil.copyfile(first, target)
     port = OpenpyxlPort(target)
