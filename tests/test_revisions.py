@@ -336,3 +336,34 @@ def test_results_of_the_metadata_are_per_round() -> None:
     parts = tournament_parts(tournament)
     assert parts[results_part(1)] == [[g.board, g.result.value] for g in sorted(tournament.round(1).games,
                                                                                  key=lambda g: g.board)]
+
+
+def test_a_round_sheet_added_or_removed_by_hand_is_said_once_and_checked(book: Path) -> None:
+    run("pair", book)
+    for board in (1, 2, 3):
+        run("result", book, "--round", 1, "--board", board, "1-0")
+    workbook = openpyxl.load_workbook(book)
+    workbook.copy_worksheet(workbook["Round 1"]).title = "Round 2"  # round 1 played again, by hand
+    workbook.save(book)
+    report = status(OpenpyxlPort(book))
+    assert report.edits == ["round 2 added by hand"] and report.results_typed == []
+    assert len([p for p in report.problems if p.endswith("met in round 1 [C1]")]) == 3
+    assert len(report.system_would_pair) == 3
+    workbook = openpyxl.load_workbook(book)
+    del workbook["Round 2"], workbook["Round 1"]
+    workbook.save(book)
+    report = status(OpenpyxlPort(book))
+    assert report.edits == ["round 1 removed by hand"] and report.problems == []
+
+
+def test_a_part_too_long_for_a_cell_is_kept_by_its_hash_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheetpair.io import metadata
+
+    monkeypatch.setattr(metadata, "CELL_LIMIT", 40)
+    tournament = _edited()
+    meta = metadata.next_metadata(metadata.Metadata(), tournament, [])
+    assert "round 1 pairing" not in meta.written and "round 1 results" in meta.written
+    assert set(meta.hashes) == set(tournament_parts(tournament))
+    tournament.round(1).games[0].white, tournament.round(1).games[0].black = (tournament.round(1).games[0].black,
+                                                                              tournament.round(1).games[0].white)
+    assert [e.lines for e in hand_edits(meta, tournament)] == [("round 1 pairing edited by hand",)]

@@ -32,6 +32,7 @@ from ..io.metadata import (
     SETTINGS,
     JournalEntry,
     Metadata,
+    pairing_part,
     part_hash,
     read_metadata,
     round_pairing,
@@ -221,16 +222,16 @@ def hand_edits(meta: Metadata, tournament: Tournament) -> list[HandEdit]:
         stored, current = meta.hashes.get(part), parts.get(part)
         if current is not None and stored == part_hash(current):
             continue
-        if stored is None:
-            lines = [f"{part} added by hand"]
-        elif current is None:
-            lines = [f"{part} removed by hand"]
+        if part.endswith(" results") and pairing_part(_round_of(part)) not in (meta.hashes.keys() & parts.keys()):
+            continue  # its round sheet was added or removed as a whole: said once, by the pairing
+        if current is None:
+            lines = [f"round {_round_of(part)} removed by hand"]
+        elif stored is None:
+            lines = [f"round {_round_of(part)} added by hand" if part.endswith(" pairing") else f"{part} added by hand"]
         elif part in meta.written:
             lines = describe_part(part, meta.written[part], current, by_hand=True)
         else:
             lines = [f"{part} edited by hand"]
-        if part.endswith(" pairing") and current is None:
-            continue  # a removed round sheet also removes its results: say it once
         edits.append(HandEdit(part, tuple(lines)))
     return edits
 

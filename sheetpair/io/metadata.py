@@ -39,6 +39,8 @@ SCHEMA_VERSION = 2
 META_SHEET = "_sheetpair"
 HASH_LENGTH = 16
 """Hex digits kept of each SHA-256: 64 bits, ample to tell two versions of one part apart."""
+CELL_LIMIT = 32_767
+"""Characters an Excel cell holds; a part written out longer than that is kept by its hash only."""
 
 ROSTER = "roster"
 SETTINGS = "settings"
@@ -166,7 +168,8 @@ def next_metadata(previous: Metadata, tournament: Tournament, journal: list[Jour
         parent_revision=previous.revision,
         written_by=f"sheetpair {__version__}",
         hashes={part: part_hash(value) for part, value in parts.items()},
-        written={part: value for part, value in parts.items() if part != ROSTER},
+        written={part: value for part, value in parts.items()
+                 if part != ROSTER and len(canonical_json(value)) <= CELL_LIMIT},
         journal=[*previous.journal, *journal],
     )
 
