@@ -27,6 +27,8 @@ from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Settings, T
 from sheetpair.io.metadata import (
     META_SHEET,
     JournalEntry,
+    Metadata,
+    next_metadata,
     part_hash,
     read_metadata,
     results_part,
@@ -367,3 +369,38 @@ def test_a_part_too_long_for_a_cell_is_kept_by_its_hash_only(monkeypatch: pytest
     tournament.round(1).games[0].white, tournament.round(1).games[0].black = (tournament.round(1).games[0].black,
                                                                               tournament.round(1).games[0].white)
     assert [e.lines for e in hand_edits(meta, tournament)] == [("round 1 pairing edited by hand",)]
+
+
+@pytest.mark.parametrize("lite", [False, True], ids=["classic", "lite"])
+def test_results_typed_in_excel_are_journalled_when_a_button_next_writes(lite: bool) -> None:
+    from sheetpair.io.xlwings_port import XlwingsPort
+
+    from .test_addin import ROUND_1_RESULTS, excel_event
+
+    meta = read_metadata(XlwingsPort(excel_event(lite=lite)))
+    # import, round 1 paired, round 2 paired (after the results typed into round 1), standings
+    assert [entry.command for entry in meta.journal] == ["write", "write", "hand edit", "write", "write"]
+    typed = meta.journal[2].change.split("; ")
+    assert typed[0] == f"round 1 board 1: {ROUND_1_RESULTS[0]} typed" and len(typed) == 4
+    assert meta.journal[3].change.startswith("round 2 paired")
+    # the standings button writes without a change of its own: what it finds typed is its entry
+    assert meta.journal[4].change.startswith("round 2 board 1: ") and meta.journal[4].change.count("typed") == 4
+    assert len(meta.event_id) == 36 and meta.revision == 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 1), st.integers(0, 2), st.sampled_from(RESULTS))
+def test_any_single_result_typed_by_hand_is_found_on_its_board(number: int, board: int, result: Result) -> None:
+    tournament = swiss()
+    play(tournament, random.Random(number))
+    play(tournament, random.Random(board))
+    meta = next_metadata(Metadata(), tournament, [])
+    game = sorted(tournament.round(number + 1).games, key=lambda g: g.board)[board]
+    was, game.result = game.result, result
+    found = [line for edit in hand_edits(meta, tournament) for line in edit.lines]
+    if was is result:
+        assert found == []
+    else:
+        assert len(found) == 1 and found[0].startswith(f"round {number + 1} board {game.board}: ")
+        assert found[0].endswith(f"{result.value} typed" if not was.value else
+                                 f"{was.value} cleared" if not result.value else f"changed to {result.value}")
