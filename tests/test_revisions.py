@@ -4,6 +4,7 @@ and stale copies refused with exit code 75."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import random
 from pathlib import Path
@@ -375,13 +376,12 @@ def test_a_part_too_long_for_a_cell_is_kept_by_its_hash_only(monkeypatch: pytest
 def test_results_typed_in_excel_are_journalled_when_a_button_next_writes(lite: bool) -> None:
     from sheetpair.io.xlwings_port import XlwingsPort
 
-    from .test_addin import ROUND_1_RESULTS, excel_event
-
-    meta = read_metadata(XlwingsPort(excel_event(lite=lite)))
+    buttons = importlib.import_module("tests.test_addin")  # the add-in tests' event, run by their buttons
+    meta = read_metadata(XlwingsPort(buttons.excel_event(lite=lite)))
     # import, round 1 paired, round 2 paired (after the results typed into round 1), standings
     assert [entry.command for entry in meta.journal] == ["write", "write", "hand edit", "write", "write"]
     typed = meta.journal[2].change.split("; ")
-    assert typed[0] == f"round 1 board 1: {ROUND_1_RESULTS[0]} typed" and len(typed) == 4
+    assert typed[0] == f"round 1 board 1: {buttons.ROUND_1_RESULTS[0]} typed" and len(typed) == 4
     assert meta.journal[3].change.startswith("round 2 paired")
     # the standings button writes without a change of its own: what it finds typed is its entry
     assert meta.journal[4].change.startswith("round 2 board 1: ") and meta.journal[4].change.count("typed") == 4
