@@ -22,7 +22,7 @@ from sheetpair.app.revisions import MergeConflictError, compare, merge
 from sheetpair.app.session import load, write
 from sheetpair.cli import cli
 from sheetpair.core.errors import OperationError
-from sheetpair.core.model import Player, Result, Settings, Tournament
+from sheetpair.core.model import ByeKind, Player, Result, Settings, Tournament
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 
@@ -246,3 +246,33 @@ def test_results_typed_by_hand_in_either_copy_are_merged_and_journalled(copies: 
         ("hand edit in deputy.xlsx", "round 1 board 2: 0-1 typed"), ("hand edit", "round 1 board 1: 1-0 typed")]
     merged = load(OpenpyxlPort(target)).round(1)
     assert [g.result for g in merged.games[:2]] == [Result.WHITE_WINS, Result.BLACK_WINS]
+
+
+def test_a_round_paired_without_a_bye_asked_in_the_other_copy_is_a_conflict(copies: tuple[Path, Path],
+                                                                            tmp_path: Path) -> None:
+    a, b = copies
+    for path in (a, b):
+        for board in (1, 2, 3):
+            run("result", path, "--round", 1, "--board", board, "1-0")
+    run("pair", b)
+    run("bye", a, 3, "--round", 2, "--points", "0.5")
+    found = json.loads(run("diff", a, b, "--json", code=1).stdout)
+    assert len(found) == 1 and found[0]["item"] == "round2" and found[0]["conflict"]
+    assert "paired in B without the bye(s) asked in A: half bye for Cyd in round 2" in found[0]["text"]
+    target = tmp_path / "merged.xlsx"
+    run("merge", a, b, "-o", target, "--take", "round2=B")
+    merged = load(OpenpyxlPort(target))
+    assert merged.current_round == 2 and merged.requested_byes == {}
+    run("merge", a, b, "-o", target, "--take", "round2=A")
+    assert load(OpenpyxlPort(target)).requested_byes == {2: {3: ByeKind.HALF}}
+
+
+def test_a_bye_asked_for_a_round_nobody_paired_yet_is_taken_from_the_copy_that_has_it(
+        copies: tuple[Path, Path], tmp_path: Path) -> None:
+    a, b = copies
+    run("bye", b, 2, "--round", 3, "--points", "0")
+    found = json.loads(run("diff", a, b, "--json", code=1).stdout)
+    assert [(d["item"], d["from"]) for d in found] == [("bye.r3.p2", "B")]
+    target = tmp_path / "merged.xlsx"
+    run("merge", a, b, "-o", target)
+    assert load(OpenpyxlPort(target)).requested_byes == {3: {2: ByeKind.ZERO}}

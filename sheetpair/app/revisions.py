@@ -401,9 +401,12 @@ def _fields_text(player: dict[str, Any], fields: list[str]) -> str:
 
 
 def _compare_requested_byes(a: Tournament, b: Tournament) -> list[Difference]:
+    """Byes asked for rounds neither copy has paired (those of a round one copy paired are part of that
+    round's item: see :func:`_later_rounds`)."""
     found = []
-    keys = {(n, t) for n, wanted in a.requested_byes.items() for t in wanted}
-    keys |= {(n, t) for n, wanted in b.requested_byes.items() for t in wanted}
+    paired = max(a.current_round, b.current_round)
+    keys = {(n, t) for n, wanted in a.requested_byes.items() for t in wanted if n > paired}
+    keys |= {(n, t) for n, wanted in b.requested_byes.items() for t in wanted if n > paired}
     for number, tpn in sorted(keys):
         ka, kb = a.requested_byes.get(number, {}).get(tpn), b.requested_byes.get(number, {}).get(tpn)
         if ka == kb:
@@ -461,27 +464,48 @@ def _compare_results(number: int, ra: Round, rb: Round) -> list[Difference]:
 
 
 def _later_rounds(longer: Tournament, shorter: Tournament, side: Side) -> Difference:
-    """The rounds paired in one copy only. They merge when that copy paired them knowing every result the
-    other copy has for the earlier rounds; else the pairing may not be the one the system makes now."""
+    """The rounds paired in one copy only. They merge when that copy paired them knowing every result and
+    every requested bye the other copy has; else the pairing may not be the one the system makes now."""
     first, last = shorter.current_round + 1, longer.current_round
     span = f"round {first}" if first == last else f"rounds {first}-{last}"
+    results, byes = _results_unknown(longer, shorter), _byes_unknown(longer, shorter)
+    other: Side = "B" if side == "A" else "A"
+    a, b = ("paired", "-") if side == "A" else ("-", "paired")
+    if not results and not byes:
+        return Difference(f"round{first}", f"{span} paired only in {side}", a, b, side)
+    reasons = []
+    if results:
+        reasons.append(f"paired in {side} before round {first - 1} was complete in {other}: {other} has "
+                       f"{', '.join(results)}")
+    if byes:
+        reasons.append(f"paired in {side} without the bye(s) asked in {other}: {', '.join(byes)}")
+    return Difference(f"round{first}", f"{span} " + "; ".join(reasons) + f", which {side} did not have when pairing",
+                      a, b, None)
+
+
+def _results_unknown(longer: Tournament, shorter: Tournament) -> list[str]:
+    """Results (or whole rounds) of the shorter copy that the longer one did not have."""
     unknown = []
-    for number in range(1, first):
+    for number in range(1, shorter.current_round + 1):
         ours, theirs = longer.round(number), shorter.round(number)
         for game in theirs.games:
             mine = ours.game_on_board(game.board)
             if mine is None or (mine.white, mine.black) != (game.white, game.black):
-                unknown.append(f"round {number} is paired differently")
+                unknown.append(f"round {number} paired differently")
                 break
             if _rank(game.result) > _rank(mine.result) or (game.result.is_known and mine.result is not game.result):
                 unknown.append(f"round {number} board {game.board} {game.result.value}")
-    other: Side = "B" if side == "A" else "A"
-    if not unknown:
-        return Difference(f"round{first}", f"{span} paired only in {side}",
-                          "paired" if side == "A" else "-", "paired" if side == "B" else "-", side)
-    text = (f"{span} paired in {side} before round {first - 1} was complete in {other}: {other} has "
-            f"{', '.join(unknown)}, which {side} did not have when pairing")
-    return Difference(f"round{first}", text, "paired" if side == "A" else "-", "paired" if side == "B" else "-", None)
+    return unknown
+
+
+def _byes_unknown(longer: Tournament, shorter: Tournament) -> list[str]:
+    """Byes asked in the shorter copy for rounds the longer one paired without giving them."""
+    unknown = []
+    for number in range(shorter.current_round + 1, longer.current_round + 1):
+        given = {(bye.player, bye.kind) for bye in longer.round(number).byes}
+        unknown += [f"{kind.value} bye for {player_name(shorter, tpn)} in round {number}"
+                    for tpn, kind in sorted(shorter.requested_byes.get(number, {}).items()) if (tpn, kind) not in given]
+    return unknown
 
 
 def _pairing_text(rnd: Round) -> str:
@@ -522,6 +546,8 @@ def merge(a: Tournament, b: Tournament, *, take: dict[str, Side] | None = None,
         chosen = difference.side or take.get(difference.item, take_all)
         if chosen == "B":
             _take_from_b(merged, b, difference)
+    for number in [n for n in merged.requested_byes if n <= merged.current_round]:
+        del merged.requested_byes[number]  # asked for a round now paired: the pairing has settled them
     return merged, found
 
 
