@@ -329,9 +329,16 @@ def test_a_roster_edit_is_reported_and_every_round_rechecked(book: Path) -> None
     assert report.problems == [next(p for p in report.problems if p.endswith("but paired [withdrawn]"))]
 
 
-def test_the_stamp_names_the_operating_system_user_unless_an_arbiter_is_given() -> None:
+def test_the_stamp_names_the_operating_system_user_unless_an_arbiter_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Stamp(arbiter="Ann").user == "Ann"
-    assert Stamp().user
+    monkeypatch.setattr("getpass.getuser", lambda: "kari")
+    assert Stamp().user == "kari"
+
+    def no_login_name() -> str:
+        raise ImportError("No module named 'pwd'")  # Pyodide, under xlwings Lite
+
+    monkeypatch.setattr("getpass.getuser", no_login_name)
+    assert Stamp().user == "unknown"
 
 
 def test_results_of_the_metadata_are_per_round() -> None:

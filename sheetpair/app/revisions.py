@@ -66,7 +66,7 @@ class Stamp:
             return self.arbiter
         try:
             return getpass.getuser()
-        except (OSError, KeyError):  # no login name (a service account, a container)
+        except (OSError, KeyError, ImportError):  # no login name: a service account, a container, Pyodide (no pwd)
             return "unknown"
 
 
