@@ -411,3 +411,13 @@ def test_any_single_result_typed_by_hand_is_found_on_its_board(number: int, boar
         assert len(found) == 1 and found[0].startswith(f"round {number + 1} board {game.board}: ")
         assert found[0].endswith(f"{result.value} typed" if not was.value else
                                  f"{was.value} cleared" if not result.value else f"changed to {result.value}")
+
+
+def test_a_write_without_an_edit_also_refuses_a_stale_copy(book: Path) -> None:
+    port = OpenpyxlPort(book)
+    tournament = load(port)
+    with pytest.raises(StaleCopyError, match="at revision 1, not 3"):
+        write(port, tournament, stamp=Stamp("standings", expect_revision=3))
+    write(port, tournament, stamp=Stamp("standings", expect_revision=1))
+    port.save()
+    assert read_metadata(OpenpyxlPort(book)).journal[-1].command == "standings"

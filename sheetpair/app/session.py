@@ -42,9 +42,13 @@ def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | 
     longer exist are removed). ``stamp`` names the user and command for the journal; ``before`` is the
     tournament as read, so the journal tells hand edits from the command's change; ``base`` is the metadata
     the write continues from (default: the workbook's own; a merge passes both copies' histories).
+
+    :raises StaleCopyError: before anything is written, when ``stamp`` expects another revision.
     """
     stamp = stamp or Stamp()
     meta = base if base is not None else read_metadata(port)
+    if base is None:
+        check_revision(meta, stamp.expect_revision)
     journal = journal_for_write(meta, before, tournament, stamp)
     table = standings(tournament)
     save_tournament(port, tournament, table, previous_rounds=previous_rounds,
