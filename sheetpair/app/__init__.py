@@ -15,4 +15,6 @@ the port (saving the file, or handing the writes to Excel) is the door's last st
 * :mod:`.simulate` and :mod:`.season` — the fairness simulator, and a season of TRF files checked at once.
 * :mod:`.operations` — the same changes on an in-memory tournament, for callers without a workbook.
 * :mod:`.session` — the read-change-write path every workbook use case takes.
+* :mod:`.revisions`, :mod:`.status` and :mod:`.merge` — the journal, hand edits, stale copies, and two
+  copies of one event compared and merged.
 """

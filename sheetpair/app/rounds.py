@@ -16,7 +16,8 @@ from ..core.errors import OperationError
 from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
 from ..io.port import WorkbookPort
 from . import operations
-from .session import edit, load, write
+from .revisions import Stamp
+from .session import edit, edit_and_rank
 
 
 @dataclass(frozen=True)
@@ -28,19 +29,22 @@ class Paired:
     scores_before: dict[int, float]
 
 
-def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tuple[str, str]] = ()) -> Paired:
+def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tuple[str, str]] = (),
+         stamp: Stamp | None = None) -> Paired:
     """Pairs the next round with the event's system and writes its sheet.
 
     ``allow_pending``: pair although games of earlier rounds have no result or are postponed (the round's
     notes name them). ``fixed``: (White, Black) games the arbiter sets by hand, players named by start number
     or name; the system pairs the rest.
     """
-    tournament = load(port)
-    before = tournament.current_round
-    games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
-             for w, b in fixed]
-    new_round = operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games)
-    table = write(port, tournament, previous_rounds=before)
+
+    def change(tournament: Tournament) -> tuple[Round, Tournament]:
+        games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
+                 for w, b in fixed]
+        return operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games), tournament
+
+    (new_round, tournament), table = edit_and_rank(port, change, stamp=stamp)
+    before = new_round.number - 1
     scores = {tpn: state.score_after(before) for tpn, state in table.paired.players.items()}
     return Paired(new_round, tournament, scores)
 
@@ -66,7 +70,7 @@ class ResultsEntered:
 
 
 def enter_results(port: WorkbookPort, round_number: int | None, results: list[tuple[int, Result]], *,
-                  force: bool = False) -> ResultsEntered:
+                  force: bool = False, stamp: Stamp | None = None) -> ResultsEntered:
     """Records ``(board, result)`` pairs of round ``round_number`` (default: the last paired round).
 
     Changing a result that later rounds were paired from changes the scores those pairings read: that is
@@ -90,7 +94,7 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
                                  "correct it only as a deliberate change (--force)")
         return ResultsEntered(entries, tournament, later)
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
 def _later_boards(tournament: Tournament, number: int, players: set[int]) -> list[tuple[int, int]]:
@@ -98,7 +102,8 @@ def _later_boards(tournament: Tournament, number: int, players: set[int]) -> lis
             if g.white in players or g.black in players]
 
 
-def grant_bye(port: WorkbookPort, player: str, round_number: int | None, kind: ByeKind) -> tuple[Player, int]:
+def grant_bye(port: WorkbookPort, player: str, round_number: int | None, kind: ByeKind, *,
+              stamp: Stamp | None = None) -> tuple[Player, int]:
     """Records a bye the player asked for in ``round_number`` (default: the next round)."""
 
     def change(tournament: Tournament) -> tuple[Player, int]:
@@ -107,10 +112,11 @@ def grant_bye(port: WorkbookPort, player: str, round_number: int | None, kind: B
         operations.request_bye(tournament, found.tpn, number, kind)
         return found, number
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def cancel_bye(port: WorkbookPort, player: str, round_number: int | None) -> tuple[Player, int, ByeKind]:
+def cancel_bye(port: WorkbookPort, player: str, round_number: int | None, *,
+               stamp: Stamp | None = None) -> tuple[Player, int, ByeKind]:
     """Cancels a requested bye of a round not paired yet (default: the next round)."""
 
     def change(tournament: Tournament) -> tuple[Player, int, ByeKind]:
@@ -118,10 +124,11 @@ def cancel_bye(port: WorkbookPort, player: str, round_number: int | None) -> tup
         number = round_number or tournament.current_round + 1
         return found, number, operations.cancel_bye(tournament, found.tpn, number)
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def withdraw(port: WorkbookPort, player: str, from_round: int | None) -> tuple[Player, int]:
+def withdraw(port: WorkbookPort, player: str, from_round: int | None, *,
+             stamp: Stamp | None = None) -> tuple[Player, int]:
     """Withdraws a player from ``from_round`` (default: the next round) on."""
 
     def change(tournament: Tournament) -> tuple[Player, int]:
@@ -130,37 +137,38 @@ def withdraw(port: WorkbookPort, player: str, from_round: int | None) -> tuple[P
         operations.withdraw(tournament, found.tpn, number)
         return found, number
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def reinstate(port: WorkbookPort, player: str) -> tuple[Player, int]:
+def reinstate(port: WorkbookPort, player: str, *, stamp: Stamp | None = None) -> tuple[Player, int]:
     """Cancels a player's withdrawal; returns the player and the round it had started from."""
 
     def change(tournament: Tournament) -> tuple[Player, int]:
         found = operations.find_player(tournament, player)
         return found, operations.reinstate(tournament, found.tpn)
 
-    return edit(port, change)
+    return edit(port, change, stamp=stamp)
 
 
-def enter_player(port: WorkbookPort, player: Player, missed: ByeKind) -> tuple[Player, list[int]]:
+def enter_player(port: WorkbookPort, player: Player, missed: ByeKind, *,
+                 stamp: Stamp | None = None) -> tuple[Player, list[int]]:
     """Adds a late entry to the roster (see :func:`sheetpair.app.operations.enter_late`)."""
-    return edit(port, lambda tournament: operations.enter_late(tournament, player, missed))
+    return edit(port, lambda tournament: operations.enter_late(tournament, player, missed), stamp=stamp)
 
 
-def undo(port: WorkbookPort, confirm: Callable[[Round, int], bool]) -> Round:
+def undo(port: WorkbookPort, confirm: Callable[[Round, int], bool], *, stamp: Stamp | None = None) -> Round:
     """Removes the last paired round; when it already has results, only if ``confirm(round, results)`` agrees.
 
     :raises OperationError: when no round has been paired, or the arbiter did not confirm.
     """
-    tournament = load(port)
-    if not tournament.rounds:
-        raise OperationError("no round has been paired yet")
-    last = tournament.rounds[-1]
-    entered = sum(g.result.is_known for g in last.games)
-    if entered and not confirm(last, entered):
-        raise OperationError(f"round {last.number} was kept")
-    before = tournament.current_round
-    removed = operations.undo_last_round(tournament)
-    write(port, tournament, previous_rounds=before)
-    return removed
+
+    def change(tournament: Tournament) -> Round:
+        if not tournament.rounds:
+            raise OperationError("no round has been paired yet")
+        last = tournament.rounds[-1]
+        entered = sum(g.result.is_known for g in last.games)
+        if entered and not confirm(last, entered):
+            raise OperationError(f"round {last.number} was kept")
+        return operations.undo_last_round(tournament)
+
+    return edit(port, change, stamp=stamp)

@@ -2,18 +2,26 @@
 
 Nothing is written when reading or the change fails, and nothing written is read back: the sheets are made
 from the in-memory tournament and the one standings table built after the change.
+
+Every write raises the workbook's revision and adds to its journal (:mod:`sheetpair.app.revisions`): the
+hand edits found in what was read, then the command's own change. A caller that names the revision it
+expects (``Stamp.expect_revision``) gets :class:`~sheetpair.core.errors.StaleCopyError` before anything
+is changed when the workbook is at another.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TypeVar
 
 from ..core.model import Tournament
 from ..core.standings import StandingsTable
+from ..io.metadata import Metadata, next_metadata, read_metadata
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament, save_tournament
 from .ranking import standings
+from .revisions import Stamp, check_revision, journal_for_write
 
 T = TypeVar("T")
 
@@ -26,21 +34,44 @@ def load(port: WorkbookPort) -> Tournament:
     return load_tournament(port)
 
 
-def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None) -> StandingsTable:
+def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None,
+          stamp: Stamp | None = None, before: Tournament | None = None, base: Metadata | None = None) -> StandingsTable:
     """Writes every sheet sheetpair owns from ``tournament`` and its standings, built here once.
 
     ``previous_rounds`` is the number of round sheets the workbook had when read (sheets of rounds that no
-    longer exist are removed).
+    longer exist are removed). ``stamp`` names the user and command for the journal; ``before`` is the
+    tournament as read, so the journal tells hand edits from the command's change; ``base`` is the metadata
+    the write continues from (default: the workbook's own; a merge passes both copies' histories).
+
+    :raises StaleCopyError: before anything is written, when ``stamp`` expects another revision.
     """
+    stamp = stamp or Stamp()
+    meta = base if base is not None else read_metadata(port)
+    if base is None:
+        check_revision(meta, stamp.expect_revision)
+    journal = journal_for_write(meta, before, tournament, stamp)
     table = standings(tournament)
-    save_tournament(port, tournament, table, previous_rounds=previous_rounds)
+    save_tournament(port, tournament, table, previous_rounds=previous_rounds,
+                    metadata=next_metadata(meta, tournament, journal))
     return table
 
 
-def edit(port: WorkbookPort, change: Callable[[Tournament], T]) -> T:
-    """Reads the tournament once, applies ``change`` to it, then writes every owned sheet back."""
+def edit(port: WorkbookPort, change: Callable[[Tournament], T], *, stamp: Stamp | None = None) -> T:
+    """Reads the tournament once, applies ``change`` to it, then writes every owned sheet back.
+
+    :raises StaleCopyError: before anything changes, when ``stamp`` expects another revision.
+    """
+    return edit_and_rank(port, change, stamp=stamp)[0]
+
+
+def edit_and_rank(port: WorkbookPort, change: Callable[[Tournament], T], *,
+                  stamp: Stamp | None = None) -> tuple[T, StandingsTable]:
+    """:func:`edit`, also returning the standings table the sheets were written from (scores for printing)."""
     tournament = load_tournament(port)
+    meta = read_metadata(port)
+    check_revision(meta, stamp.expect_revision if stamp else None)
+    before = copy.deepcopy(tournament)
     rounds_before = tournament.current_round
     outcome = change(tournament)
-    write(port, tournament, previous_rounds=rounds_before)
-    return outcome
+    table = write(port, tournament, previous_rounds=rounds_before, stamp=stamp, before=before, base=meta)
+    return outcome, table

@@ -10,10 +10,11 @@ from typing import Any, TypeVar
 
 import click
 
-from ..core.errors import InputError, OperationError, PairingError, SheetpairError
+from ..core.errors import InputError, OperationError, PairingError, SheetpairError, StaleCopyError
 from ..optional import MissingExtraError
 
 EXIT_CODES: dict[type[SheetpairError], int] = {
+    StaleCopyError: 75,   # the workbook is not the revision expected: read it again (sysexits EX_TEMPFAIL)
     MissingExtraError: 2,  # an optional dependency is not installed (the message names the extra)
     InputError: 65,       # data error in a workbook, TRF or CSV (sysexits EX_DATAERR)
     PairingError: 3,      # the round cannot be paired

@@ -11,6 +11,7 @@ from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.interchange import create_workbook, new_event
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
+from ..app.revisions import Stamp
 from ..app.rounds import Paired
 from ..app.standings import update_standings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
@@ -21,6 +22,7 @@ from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 from .display import display_width, pad
+from .revisions import stamped
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -84,9 +86,10 @@ OUTPUT = click.option("-o", "--output", type=WORKBOOK,
               help="Set this game by hand (start numbers or names) on the first boards; the system pairs the rest.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print the system's notes (score brackets, floats...).")
 @OUTPUT
+@stamped("pair")
 @reports_errors
 def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], verbose: bool,
-         output: Path | None) -> None:
+         output: Path | None, stamp: Stamp) -> None:
     """Pair the next round and write its sheet.
 
     \b
@@ -96,7 +99,7 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
     port = OpenpyxlPort(workbook)
-    paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual)
+    paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
     port.save(output)
     if as_json:
         click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
@@ -147,9 +150,10 @@ def _pairing_text(paired: Paired) -> str:
               metavar="BOARD RESULT", help="A board and its result; repeat for several boards.")
 @click.option("--force", is_flag=True, help="Change a result that later rounds were already paired from.")
 @OUTPUT
+@stamped("result")
 @reports_errors
 def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, str], ...], force: bool,
-           output: Path | None) -> None:
+           output: Path | None, stamp: Stamp) -> None:
     """Record the results of boards of a round.
 
     Results: 1-0, 0-1, ½-½ (also 1/2, 1/2-1/2, 0.5, =), +/- and -/+ (forfeits), -/-, and * or p (postponed;
@@ -162,7 +166,7 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
     """
     parsed = [(board, parse_result(text)) for board, text in boards]
     port = OpenpyxlPort(workbook)
-    entered = rounds.enter_results(port, round_number, parsed, force=force)
+    entered = rounds.enter_results(port, round_number, parsed, force=force, stamp=stamp)
     port.save(output)
     tournament = entered.tournament
     for e in entered.entries:
@@ -183,9 +187,10 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
 @click.option("--points", help="0.5 for a half-point bye, 0 for a zero-point bye.")
 @click.option("--cancel", is_flag=True, help="Cancel the bye the player asked for.")
 @OUTPUT
+@stamped("bye")
 @reports_errors
 def bye(workbook: Path, player: str, round_number: int | None, points: str | None, cancel: bool,
-        output: Path | None) -> None:
+        output: Path | None, stamp: Stamp) -> None:
     """Record (or cancel) a bye PLAYER asked for, before the round is paired. PLAYER is a start number or a
     name (a part of it is enough when only one player's name has it).
 
@@ -196,13 +201,13 @@ def bye(workbook: Path, player: str, round_number: int | None, points: str | Non
     """
     port = OpenpyxlPort(workbook)
     if cancel:
-        found, number, kind = rounds.cancel_bye(port, player, round_number)
+        found, number, kind = rounds.cancel_bye(port, player, round_number, stamp=stamp)
         port.save(output)
         click.echo(f"{found.tpn} {found.name}: the {kind.value} bye in round {number} is cancelled", err=True)
         return
     if points is None:
         raise click.UsageError("say what the bye is worth: --points 0.5 or --points 0 (or --cancel)")
-    found, number = rounds.grant_bye(port, player, round_number, parse_bye_points(points))
+    found, number = rounds.grant_bye(port, player, round_number, parse_bye_points(points), stamp=stamp)
     port.save(output)
     click.echo(f"{found.tpn} {found.name}: {parse_bye_points(points).value} bye in round {number}", err=True)
 
@@ -213,8 +218,10 @@ def bye(workbook: Path, player: str, round_number: int | None, points: str | Non
 @click.option("--from-round", type=click.IntRange(min=1), help="First round the player misses (default: the next).")
 @click.option("--cancel", is_flag=True, help="Cancel the player's withdrawal.")
 @OUTPUT
+@stamped("withdraw")
 @reports_errors
-def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, output: Path | None) -> None:
+def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, output: Path | None,
+             stamp: Stamp) -> None:
     """Withdraw PLAYER (start number or name) from a round on, or cancel a withdrawal.
 
     \b
@@ -224,11 +231,11 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
     """
     port = OpenpyxlPort(workbook)
     if cancel:
-        found, since = rounds.reinstate(port, player)
+        found, since = rounds.reinstate(port, player, stamp=stamp)
         port.save(output)
         click.echo(f"{found.tpn} {found.name}: the withdrawal from round {since} is cancelled", err=True)
         return
-    found, number = rounds.withdraw(port, player, from_round)
+    found, number = rounds.withdraw(port, player, from_round, stamp=stamp)
     port.save(output)
     click.echo(f"{found.tpn} {found.name} withdrawn from round {number}", err=True)
 
@@ -244,9 +251,10 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
 @click.option("--missed", type=click.Choice(["zero", "half"]), default="zero", show_default=True,
               help="What each round already paired counts for the player: a zero- or half-point bye.")
 @OUTPUT
+@stamped("enter")
 @reports_errors
 def enter(workbook: Path, name: str, rating: int, title: str, federation: str, fide_id: str, club: str, missed: str,
-          output: Path | None) -> None:
+          output: Path | None, stamp: Stamp) -> None:
     """Enter a late player: the next start number, and the rounds already paired recorded as byes.
 
     \b
@@ -256,7 +264,7 @@ def enter(workbook: Path, name: str, rating: int, title: str, federation: str, f
     kind = ByeKind.HALF if missed == "half" else ByeKind.ZERO
     player = Player(0, name.strip(), rating, title, federation, fide_id, club=club)
     port = OpenpyxlPort(workbook)
-    entered, rounds_missed = rounds.enter_player(port, player, kind)
+    entered, rounds_missed = rounds.enter_player(port, player, kind, stamp=stamp)
     port.save(output)
     missed_text = (f"; round(s) {', '.join(map(str, rounds_missed))} count as {kind.outcome.value}s"
                    if rounds_missed else "")
@@ -267,8 +275,9 @@ def enter(workbook: Path, name: str, rating: int, title: str, federation: str, f
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--yes", is_flag=True, help="Do not ask, even when the round already has results.")
 @OUTPUT
+@stamped("undo")
 @reports_errors
-def undo(workbook: Path, yes: bool, output: Path | None) -> None:
+def undo(workbook: Path, yes: bool, output: Path | None, stamp: Stamp) -> None:
     """Remove the last paired round (asks first when it has results; declining exits with 1).
 
     \b
@@ -280,7 +289,7 @@ def undo(workbook: Path, yes: bool, output: Path | None) -> None:
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
-    removed = rounds.undo(port, confirm)
+    removed = rounds.undo(port, confirm, stamp=stamp)
     port.save(output)
     click.echo(f"Round {removed.number} removed.", err=True)
 

@@ -42,3 +42,7 @@ class PairingError(SheetpairError):
 
 class OperationError(SheetpairError):
     """A request does not fit the tournament's state (undo with nothing to undo, bye for a paired round...)."""
+
+
+class StaleCopyError(SheetpairError):
+    """The workbook is not the revision the caller read or expected: another program or copy changed it since."""

@@ -10,7 +10,7 @@ Sheets:
 * ``Byes`` — requested byes for rounds not paired yet.
 * ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
-* ``_sheetpair`` (hidden) — the workbook schema version and a revision counter.
+* ``_sheetpair`` (hidden) — schema, event id, revision, part hashes and journal (:mod:`sheetpair.io.metadata`).
 * ``_records`` (hidden) — lines of an imported file that sheetpair keeps but does not interpret, so an
   export gives them back.
 
@@ -25,7 +25,6 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from .. import __version__
 from ..core.errors import InputError, WorkbookError
 from ..core.model import (
     Bye,
@@ -41,10 +40,10 @@ from ..core.model import (
 from ..core.results import BYE_LABELS, RESULT_CODES, crosstable_entry, format_points, parse_result
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
+from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
+from .metadata import Metadata, metadata_sheet, next_metadata, read_metadata
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 
-SCHEMA_VERSION = 1
-META_SHEET = "_sheetpair"
 SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
 PLAYERS_TABLE = "Players"
@@ -107,7 +106,7 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     for required in (SETTINGS_SHEET, PLAYERS_SHEET):
         if required not in names:
             raise WorkbookError("this is not a sheetpair workbook (create one with 'sheetpair new')", sheet=required)
-    _check_schema(port, names)
+    read_metadata(port, names)  # refuses a schema newer than this sheetpair
     settings = _read_settings(port.read_sheet(SETTINGS_SHEET))
     players = _read_players(port.read_sheet(PLAYERS_SHEET))
     tournament = Tournament(settings=settings, players=players)
@@ -128,12 +127,13 @@ def load_tournament(port: WorkbookPort) -> Tournament:
 
 
 def save_tournament(port: WorkbookPort, tournament: Tournament, table: StandingsTable, *,
-                    previous_rounds: int | None = None) -> None:
+                    previous_rounds: int | None = None, metadata: Metadata | None = None) -> None:
     """Writes every sheet sheetpair owns from ``tournament`` and its standings ``table``, and the roster cells
     in place.
 
     ``previous_rounds`` is the number of round sheets the workbook had when it was read; sheets of rounds
-    that no longer exist (after an undo) are removed.
+    that no longer exist (after an undo) are removed. ``metadata`` is the ``_sheetpair`` sheet to write
+    (default: the next revision after the workbook's, with no journal entry).
     """
     names = port.sheet_names()
     port.write_sheet(_settings_sheet(tournament.settings))
@@ -151,10 +151,8 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, table: Standings
         text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
     port.write_sheet(standings_sheet(tournament, table))
     port.write_sheet(crosstable_sheet(tournament, table))
-    revision = _read_revision(port, names) + 1
-    port.write_sheet(SheetSpec(META_SHEET, ["Key", "Value"], [
-        ["schema", SCHEMA_VERSION], ["revision", revision], ["written_by", f"sheetpair {__version__}"],
-    ], hidden=True))
+    port.write_sheet(metadata_sheet(metadata if metadata is not None else next_metadata(
+        read_metadata(port, names), tournament, [])))
 
 
 def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: SheetSpec | None) -> None:
@@ -166,23 +164,6 @@ def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: Sheet
 
 
 # --- reading ---------------------------------------------------------------------------------------
-
-def _check_schema(port: WorkbookPort, names: list[str]) -> None:
-    if META_SHEET not in names:
-        return
-    meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    schema = cell_int(meta.get("schema", SCHEMA_VERSION))
-    if schema is None or schema > SCHEMA_VERSION:
-        raise WorkbookError(f"workbook schema {meta.get('schema')!r} is newer than this sheetpair understands; "
-                            "upgrade sheetpair", sheet=META_SHEET)
-
-
-def _read_revision(port: WorkbookPort, names: list[str]) -> int:
-    if META_SHEET not in names:
-        return 0
-    meta = {str(r[0]): r[1] for r in port.read_sheet(META_SHEET)[1:] if r and r[0] is not None}
-    return cell_int(meta.get("revision", 0)) or 0
-
 
 def _read_settings(rows: list[list[CellValue]]) -> Settings:
     values: dict[str, tuple[CellValue, str]] = {}
