@@ -31,9 +31,11 @@ from .app.event import EventRequest, parse_options
 from .app.explain import explain
 from .app.interchange import create_workbook, looks_like_trf, read_pasted, trf_text
 from .app.interchange import export_trf as export_file
+from .app.revisions import check_unchanged
 from .app.session import load, write
 from .core.errors import InputError, OperationError, SheetpairError
 from .core.model import Round
+from .io.metadata import read_metadata
 from .io.port import CellValue, SheetSpec, cell_text
 from .io.workbook import META_SHEET, PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
 from .io.xlwings_port import XlwingsPort
@@ -328,10 +330,17 @@ def _yes(settings: dict[str, str], key: str) -> bool:
 # --- running a button: all or nothing, and a plain answer --------------------------------------------
 
 def _run(book: xw.Book, title: str, action: Callable[[XlwingsPort], ButtonResult]) -> str:
-    """Runs ``action`` on a fresh port and commits its writes only when it succeeded; tells the arbiter."""
+    """Runs ``action`` on a fresh port and commits its writes only when it succeeded; tells the arbiter.
+
+    Writes wait in the port until the action is done; just before they go to Excel, the workbook's revision is
+    read again, so a book another program saved meanwhile is refused instead of overwritten (classic add-in;
+    xlwings Lite reads a snapshot and cannot see such a change).
+    """
     port = XlwingsPort(book)
     try:
+        seen = read_metadata(port).revision
         message, show = action(port)
+        check_unchanged(port, seen)
     except SheetpairError as error:
         port.discard()
         text = str(error).rstrip(".")

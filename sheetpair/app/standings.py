@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+
 from ..core.standings import StandingsTable
 from ..io.port import WorkbookPort
 from .ranking import standings
+from .revisions import Stamp
 from .session import load, write
 
 
@@ -19,11 +22,12 @@ def update_standings(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = 
     tournament = load(port)
     if not write_sheets:
         return standings(tournament, tiebreaks=tiebreaks, rules=rules)
+    before = copy.deepcopy(tournament)
     if keep and tiebreaks is not None:
         tournament.settings.tiebreaks = tiebreaks
     if keep and rules is not None:
         tournament.settings.tiebreak_rules = rules
-    table = write(port, tournament)
+    table = write(port, tournament, stamp=Stamp("standings"), before=before)
     if tiebreaks in (None, table.codes) and rules in (None, tournament.settings.tiebreak_rules):
         return table
     return standings(tournament, tiebreaks=tiebreaks, rules=rules)
