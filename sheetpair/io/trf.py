@@ -40,6 +40,7 @@ from .trf_records import (
     TEAM_RECORDS,
     TRF26_RECORDS,
     TrfFormat,
+    accelerated_ett,
     board_key,
     count_line,
     ett_code,
@@ -48,6 +49,7 @@ from .trf_records import (
     scores_before,
     sheetpair_tiebreak,
     system_for_ett,
+    system_for_event_type,
 )
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -458,7 +460,8 @@ class _Reader:
     def _settings(self, system: str | None, paired_rounds: int) -> Settings:
         records = self.settings_records
         ett_system = system_for_ett(self.ett) if self.ett else None
-        name = system or records.get("system") or (ett_system[0] if ett_system else "dutch")
+        name = (system or records.get("system") or (ett_system[0] if ett_system else None)
+                or system_for_event_type(self.event.event_type) or "dutch")
         double = records.get("double_round_robin", "") == "yes" or bool(
             ett_system and ett_system[0] == name and ett_system[1]
         )
@@ -475,9 +478,16 @@ class _Reader:
             initial_colour=self.initial_colour or self._first_round_colour(),
             seed=int(records["seed"]) if "seed" in records else None,
             double_round_robin=double,
-            options={k[len("option."):]: v for k, v in records.items() if k.startswith("option.")},
+            options=self._options(),
             event=self.event,
         )
+
+    def _options(self) -> dict[str, str]:
+        """The system options of sheetpair's own records, and the Baku acceleration an ETT26 code names."""
+        options = {k[len("option."):]: v for k, v in self.settings_records.items() if k.startswith("option.")}
+        if self.ett and accelerated_ett(self.ett) and system_for_ett(self.ett):
+            options.setdefault("acceleration", "baku")  # the ETT26 codes of the Dutch and Burstein systems
+        return options
 
     def _apply_player_records(self) -> None:
         for line, tpn, key, text in self.player_records:

@@ -152,6 +152,29 @@ def system_for_ett(code: str) -> tuple[str, bool] | None:
 _ETT_BY_SYSTEM = {"dutch": "FIDE_DUTCH", "burstein": "FIDE_BURSTEIN", "dubov": "FIDE_DUBOV"}
 
 
+_EVENT_TYPE_WORDS: tuple[tuple[str, str], ...] = (
+    ("dubov", "dubov"), ("burstein", "burstein"), ("lim", "lim"), ("norwegian", "norwegian-monrad"),
+    ("monrad", "monrad"), ("scheveningen", "scheveningen"), ("round robin", "berger"), ("round-robin", "berger"),
+    ("berger", "berger"), ("dutch", "dutch"),
+)
+
+
+def system_for_event_type(text: str) -> str | None:
+    """The registry name a TRF16 record 092 (free text, such as "Individual: Swiss-System, FIDE Dubov")
+    names, by the first system word in it; ``None`` when it names none (then the file's other records, or
+    the Dutch default, decide)."""
+    words = " ".join(text.lower().translate(str.maketrans(":,()_/", "      ")).split())
+    for word, system in _EVENT_TYPE_WORDS:
+        if f" {word} " in f" {words} ":
+            return system
+    return None
+
+
+def accelerated_ett(code: str) -> bool:
+    """True for an ETT26 code of the Baku acceleration (``FIDE_DUTCH_BAKU``, ``FIDE_BURSTEIN_BAKU``)."""
+    return code.strip().upper().endswith("_BAKU")
+
+
 def is_team_ett(code: str) -> bool:
     return code.strip().upper().startswith(("FIDE_TEAM", "CUSTOM_TEAM"))
 
