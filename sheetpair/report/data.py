@@ -22,9 +22,9 @@ from markupsafe import Markup
 
 from ..app.ranking import standings
 from ..core.errors import InputError
-from ..core.model import ByeKind, Colour, Outcome, Player, Result, Tournament
+from ..core.model import Colour, Outcome, Player, Result, Tournament
 from ..core.rating import DEFAULT_K, KFactor, RatingFigures, RatingTable, rating_figures
-from ..core.results import crosstable_entry, format_points
+from ..core.results import BYE_LABELS, crosstable_entry, format_points
 from ..core.standings import Standing, StandingsTable, rounds_with_results
 from ..core.state import RoundRecord
 from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
@@ -35,14 +35,6 @@ from .numbers import Formatter, column_style, format_value, signed
 
 LEADERS = 8
 """Players drawn in the score-progression chart."""
-
-_BYE_TEXT: dict[ByeKind, str] = {
-    ByeKind.PAB: "bye (pairing-allocated)",
-    ByeKind.HALF: "bye (half point, requested)",
-    ByeKind.ZERO: "bye (zero point, requested)",
-    ByeKind.FULL: "bye (full point, requested)",
-}
-
 
 @dataclass(frozen=True)
 class Seat:
@@ -299,7 +291,7 @@ class Report:
 
         boards = [Board(g.board, seat(g.white), seat(g.black), _result_text(g.result))
                   for g in sorted(rnd.games, key=lambda g: g.board)]
-        boards += [Board(b.board, seat(b.player), None, self._(_BYE_TEXT[b.kind])) for b in rnd.byes]
+        boards += [Board(b.board, seat(b.player), None, self._(BYE_LABELS[b.kind])) for b in rnd.byes]
         lines = []
         for b in boards:
             if b.black is None:

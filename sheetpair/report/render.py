@@ -12,6 +12,7 @@ line can show a progress bar without this module knowing about terminals.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -166,7 +167,9 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     document = HTML(string=html, base_url=str(path.parent)).render()
     if progress is not None:
         progress("layout")
-    document.write_pdf(str(path))
+    partial = path.with_name(path.name + ".part")  # a failed write leaves the previous PDF in place
+    document.write_pdf(str(partial))
+    os.replace(partial, path)
     if progress is not None:
         progress("pdf")
     return path
