@@ -102,11 +102,8 @@ class StandingsView:
     columns: tuple[TiebreakColumn, ...]
     rows: tuple[StandingsRow, ...]
     notes: tuple[str, ...]
-
-    @property
-    def shows_aro(self) -> bool:
-        """The informational ARO column, left out when ARO is already a tie-break column."""
-        return all(column.code != "ARO" for column in self.columns)
+    shows_aro: bool
+    """The informational ARO column: left out when the ARO tie-break column already shows the same numbers."""
 
 
 @dataclass(frozen=True)
@@ -344,7 +341,8 @@ class Report:
         if ratings.tiebreak_note and not any(parse_tiebreak(c).spec.needs_ratings for c in table.codes):
             notes[ratings.tiebreak_note] = None
         columns = tuple(TiebreakColumn(code, self.tiebreak_name(code)) for code in table.codes)
-        return StandingsView(number, columns, tuple(rows), tuple(notes))
+        aro_applied = "ARO" in table.codes and not any(s.tiebreaks["ARO"].note for s in table)
+        return StandingsView(number, columns, tuple(rows), tuple(notes), not aro_applied)
 
     # -- crosstable -----------------------------------------------------------------------------------------------
 
