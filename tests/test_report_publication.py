@@ -25,8 +25,7 @@ from sheetpair.cli import cli
 from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, Tournament
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
-from sheetpair.report import build_report, default_sections, render_html, write_html, write_pdf
-from sheetpair.report import fonts
+from sheetpair.report import build_report, default_sections, fonts, render_html, write_html, write_pdf
 from sheetpair.report.collation import name_key
 from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR
 from sheetpair.report.numbers import column_style
@@ -233,7 +232,8 @@ def test_charts_are_inline_svg_with_nothing_fetched(event: Tournament):
 def test_default_pdf_is_pairings_standings_crosstable_on_few_pages(event: Tournament, default_pdf: list[str]):
     assert default_sections(build_report(event)) == ("pairings", "standings", "crosstable")
     joined = "\n".join(default_pdf)
-    assert "Pairings, round 5" in joined and "Standings after round 5" in joined and "Crosstable after round 5" in joined
+    for heading in ("Pairings, round 5", "Standings after round 5", "Crosstable after round 5"):
+        assert heading in joined
     assert "Tie-break breakdown" not in joined and len(default_pdf) <= 4
     for page in default_pdf:
         assert "Open Ødegård 2026" in page and "Round 5 of 7" in page and "Printed" in page

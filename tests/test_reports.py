@@ -37,8 +37,8 @@ def swiss_sample() -> Tournament:
     players = [Player(t, name, rating=2300 - 25 * t, federation="EUR") for t, name in enumerate(NAMES, start=1)]
     players[15].withdrawn_from = 7
     settings = Settings("dutch", 9, tiebreaks=SWISS_CODES,
-                        event=EventInfo(name="Spring Open 2026", city="Oslo", federation="NOR",
-                                        start_date="2026-04-01", end_date="2026-04-05", chief_arbiter="IA Kari Nordmann"))
+                        event=EventInfo(name="Spring Open 2026", city="Oslo", federation="NOR", start_date="2026-04-01",
+                                        end_date="2026-04-05", chief_arbiter="IA Kari Nordmann"))
     t = Tournament(settings, players, [])
     for number in range(1, 10):
         state = derive(t)

@@ -35,8 +35,9 @@ def score_progression(series: Sequence[tuple[str, Sequence[float]]], rounds: int
 
     parts = [f'<text x="{left}" y="16" font-size="13" {FONT}>{escape(title)}</text>']
     for step in range(0, int(top_score) + 1, max(1, int(top_score) // 6)):
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(step):.1f}" y2="{y(step):.1f}" stroke="#ddd"/>'
-                     f'<text x="{left - 6}" y="{y(step) + 4:.1f}" font-size="10" text-anchor="end" {FONT}>{step}</text>')
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(step):.1f}" y2="{y(step):.1f}" '
+                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(step) + 4:.1f}" font-size="10" text-anchor="end" '
+                     f'{FONT}>{step}</text>')
     for r in range(0, rounds + 1):
         parts.append(f'<text x="{x(r):.1f}" y="{height - 10}" font-size="10" text-anchor="middle" {FONT}>{r}</text>')
     for i, (label, scores) in enumerate(series):
