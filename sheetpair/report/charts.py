@@ -22,8 +22,12 @@ FONT = 'font-family="Noto Sans, DejaVu Sans, sans-serif"'
 
 def score_progression(series: Sequence[tuple[str, Sequence[float]]], rounds: int, maximum: float,
                       title: str) -> Markup:
-    """A line chart of running scores: ``series`` holds (label, score after each round) per player."""
-    width, height, left, right, top, bottom = 640, 300, 40, 180, 28, 30
+    """A line chart of running scores: ``series`` holds (label, score after each round) per player.
+
+    Each line ends in its player's name; names of players on equal scores are moved apart so none covers
+    another.
+    """
+    width, height, left, right, top, bottom = 560, 300, 34, 190, 30, 30
     plot_w, plot_h = width - left - right, height - top - bottom
     top_score = max(maximum, 1.0)
 
@@ -33,21 +37,31 @@ def score_progression(series: Sequence[tuple[str, Sequence[float]]], rounds: int
     def y(score: float) -> float:
         return top + plot_h * (1 - score / top_score)
 
-    parts = [f'<text x="{left}" y="16" font-size="13" {FONT}>{escape(title)}</text>']
+    parts = [f'<text x="0" y="16" font-size="15" font-weight="bold" {FONT}>{escape(title)}</text>']
     for step in range(0, int(top_score) + 1, max(1, int(top_score) // 6)):
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(step):.1f}" y2="{y(step):.1f}" '
-                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(step) + 4:.1f}" font-size="10" text-anchor="end" '
+                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(step) + 4:.1f}" font-size="12" text-anchor="end" '
                      f'{FONT}>{step}</text>')
     for r in range(0, rounds + 1):
-        parts.append(f'<text x="{x(r):.1f}" y="{height - 10}" font-size="10" text-anchor="middle" {FONT}>{r}</text>')
+        parts.append(f'<text x="{x(r):.1f}" y="{height - 10}" font-size="12" text-anchor="middle" {FONT}>{r}</text>')
+    label_y = _spread([y(scores[-1] if scores else 0.0) + 4 for _, scores in series], gap=14)
     for i, (label, scores) in enumerate(series):
         colour = PALETTE[i % len(PALETTE)]
         points = " ".join(f"{x(r):.1f},{y(s):.1f}" for r, s in enumerate((0.0, *scores)))
         end = scores[-1] if scores else 0.0
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
-                     f'<text x="{x(len(scores)) + 6:.1f}" y="{y(end) + 4 + 11 * (i % 2):.1f}" font-size="10" '
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{points}"/>'
+                     f'<text x="{x(len(scores)) + 8:.1f}" y="{label_y[i]:.1f}" font-size="12" '
                      f'fill="{colour}" {FONT}>{escape(label)} {format_value(end)}</text>')
-    return _svg(width, height, parts, title)
+    return _svg(width, max(height, max(label_y, default=0) + 4), parts, title)
+
+
+def _spread(positions: Sequence[float], gap: float) -> list[float]:
+    """``positions`` moved down where needed so that any two are at least ``gap`` apart, order kept."""
+    order = sorted(range(len(positions)), key=lambda i: positions[i])
+    placed = list(positions)
+    for before, after in zip(order, order[1:]):
+        placed[after] = max(placed[after], placed[before] + gap)
+    return placed
 
 
 def rating_histogram(ratings: Sequence[int], title: str, unrated_label: str) -> Markup:
@@ -59,18 +73,18 @@ def rating_histogram(ratings: Sequence[int], title: str, unrated_label: str) -> 
         bins[rating // 100 * 100] = bins.get(rating // 100 * 100, 0) + 1
     labels = ([(unrated_label, unrated)] if unrated else []) + [
         (str(b), bins.get(b, 0)) for b in range(min(bins, default=0), max(bins, default=-100) + 100, 100)]
-    width, height, left, top, bottom = 640, 240, 36, 28, 34
+    width, height, left, top, bottom = 560, 240, 10, 30, 34
     bar_w = (width - left - 10) / max(len(labels), 1)
     most = max((n for _, n in labels), default=1) or 1
-    parts = [f'<text x="{left}" y="16" font-size="13" {FONT}>{escape(title)}</text>']
+    parts = [f'<text x="0" y="16" font-size="15" font-weight="bold" {FONT}>{escape(title)}</text>']
     for i, (label, count) in enumerate(labels):
         h = (height - top - bottom) * count / most
         x0, y0 = left + i * bar_w, height - bottom - h
         fill = "#999" if label == unrated_label else "#4a7ab5"
         parts.append(f'<rect x="{x0 + 1:.1f}" y="{y0:.1f}" width="{bar_w - 2:.1f}" height="{h:.1f}" fill="{fill}"/>'
-                     f'<text x="{x0 + bar_w / 2:.1f}" y="{y0 - 3:.1f}" font-size="9" text-anchor="middle" {FONT}>'
+                     f'<text x="{x0 + bar_w / 2:.1f}" y="{y0 - 3:.1f}" font-size="12" text-anchor="middle" {FONT}>'
                      f'{count or ""}</text>'
-                     f'<text x="{x0 + bar_w / 2:.1f}" y="{height - bottom + 12}" font-size="9" text-anchor="middle" '
+                     f'<text x="{x0 + bar_w / 2:.1f}" y="{height - bottom + 14}" font-size="11" text-anchor="middle" '
                      f'{FONT}>{escape(label)}</text>')
     return _svg(width, height, parts, title)
 

@@ -70,6 +70,13 @@ def default_sections(report: Report) -> tuple[str, ...]:
     return first + (("standings", "crosstable") if report.standings_round else ())
 
 
+def document_sections(report: Report) -> tuple[str, ...]:
+    """The sections of a single HTML document (the add-in's report): what an arbiter prints, and the standings
+    even before the first result, where they are the field in rating order."""
+    sections = default_sections(report)
+    return sections if "standings" in sections else (*sections, "standings")
+
+
 def parse_sections(text: str) -> tuple[str, ...]:
     """A comma-separated list of sections (``pairings,standings``).
 
@@ -87,12 +94,12 @@ def render_html(report: Report, sections: Sequence[str] | None = None, *, links:
                 header: bool = True) -> str:
     """One HTML document: the event header (unless ``header`` is false), then ``sections`` in order.
 
-    ``view_round`` is the round whose pairings are shown and ``after`` the round the standings, crosstable
-    and cards are after (defaults: the report's).
+    ``sections`` defaults to :func:`document_sections`; ``view_round`` is the round whose pairings are shown
+    and ``after`` the round the standings, crosstable and cards are after (defaults: the report's).
 
     :raises ValueError: for an unknown section.
     """
-    chosen = tuple(sections) if sections is not None else default_sections(report)
+    chosen = tuple(sections) if sections is not None else document_sections(report)
     parse_sections(",".join(s for s in chosen if s != "index"))  # the site's index is a page, not a section
     return environment(report.language).get_template("layout.html").render(
         report=report, sections=(["header"] if header else []) + list(chosen), links=list(links),
@@ -161,7 +168,7 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     from weasyprint import HTML  # loads Pango: imported only for PDF output
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    html = render_html(report, sections)
+    html = render_html(report, default_sections(report) if sections is None else sections)
     if progress is not None:
         progress("html")
     document = HTML(string=html, base_url=str(path.parent)).render()
