@@ -371,3 +371,17 @@ def test_terminal_columns_line_up_by_display_width(rows: list[tuple[str, str]]):
     lines = table([(name, fed, "end") for name, fed in rows])
     starts = {width(line[: line.rindex("end")]) for line in lines}
     assert len(starts) == 1
+
+
+def test_sections_laid_out_in_parallel_make_the_same_numbered_document(event: Tournament, tmp_path: Path):
+    report = build_report(event)
+    sections = ["pairings", "standings", "crosstable"]
+    one = [p.extract_text() for p in PdfReader(write_pdf(report, tmp_path / "one.pdf", sections, workers=1)).pages]
+    reader = PdfReader(write_pdf(report, tmp_path / "two.pdf", sections, workers=2))
+    two = [p.extract_text() for p in reader.pages]
+    assert len(one) == len(two)
+    for number, (a, b) in enumerate(zip(one, two), start=1):
+        assert f"{number} / {len(two)}" in b and "Open Ødegård 2026" in b and "Round 5 of 7" in b
+        assert sorted(a.split()) == sorted(b.split())  # the same page, its number stamped instead of laid out
+    wide = [float(p.mediabox.width) > float(p.mediabox.height) for p in reader.pages]
+    assert wide == ["Crosstable after round" in text for text in two]

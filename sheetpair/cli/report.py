@@ -73,6 +73,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
                        err=True)
             for line in table([(str(m.player.tpn), m.player.name, ", ".join(m.scripts)) for m in lacking]):
                 click.echo(f"  {line}", err=True)
-        with progress(3, "PDF") as step:
-            write_pdf(data, pdf_file, chosen or default_sections(data), progress=step)
+        pdf_sections = chosen or default_sections(data)
+        with progress(len(pdf_sections), "PDF") as step:
+            write_pdf(data, pdf_file, pdf_sections, progress=step)
         click.echo(f"Wrote {pdf_file}", err=True)

@@ -12,15 +12,19 @@ line can show a progress bar without this module knowing about terminals.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from ..core.results import format_points
+from . import pdfparts
 from .data import Report
 from .i18n import translations
 
@@ -30,6 +34,10 @@ SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "cr
 
 Progress = Callable[[str], None]
 """Called with a short label each time a page or stage is done."""
+
+PARALLEL_FROM = 150
+"""Players from which a PDF of several sections is laid out in parallel (below, starting processes costs more
+than it saves)."""
 
 SITE_PAGE = re.compile(r"(round|standings)-(\d+)\.html")
 """Per-round pages of the static site: removed when their round no longer exists (a round undone)."""
@@ -60,7 +68,14 @@ def environment(language: str = "en") -> jinja2.Environment:
     )
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = format_points
+    env.filters["css_string"] = css_string
     return env
+
+
+def css_string(text: str) -> Markup:
+    """``text`` as the inside of a CSS string (for the running header of the PDF's pages)."""
+    escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ").replace("\n", " ")
+    return Markup(escaped)
 
 
 def default_sections(report: Report) -> tuple[str, ...]:
@@ -91,8 +106,9 @@ def parse_sections(text: str) -> tuple[str, ...]:
 
 def render_html(report: Report, sections: Sequence[str] | None = None, *, links: Sequence[tuple[str, str]] = (),
                 page_title: str = "", view_round: int | None = None, after: int | None = None,
-                header: bool = True) -> str:
-    """One HTML document: the event header (unless ``header`` is false), then ``sections`` in order.
+                header: bool = True, masthead: bool = True, numbered: bool = True) -> str:
+    """One HTML document: the title (unless ``masthead`` is false), the event header (unless ``header`` is
+    false), then ``sections`` in order; ``numbered`` puts page numbers on its printed pages.
 
     ``sections`` defaults to :func:`document_sections`; ``view_round`` is the round whose pairings are shown
     and ``after`` the round the standings, crosstable and cards are after (defaults: the report's).
@@ -104,7 +120,7 @@ def render_html(report: Report, sections: Sequence[str] | None = None, *, links:
     return environment(report.language).get_template("layout.html").render(
         report=report, sections=(["header"] if header else []) + list(chosen), links=list(links),
         page_title=page_title, view_round=view_round or report.round_number,
-        after=report.standings_round if after is None else after,
+        after=report.standings_round if after is None else after, masthead=masthead, numbered=numbered,
     )
 
 
@@ -160,23 +176,37 @@ def site_links(report: Report) -> list[tuple[str, str]]:
 
 
 def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None, *,
-              progress: Progress | None = None) -> Path:
+              progress: Progress | None = None, workers: int | None = None) -> Path:
     """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
 
-    The stages (HTML, layout, writing) are reported to ``progress``.
+    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default: one per CPU
+    core for an event of :data:`PARALLEL_FROM` players or more) each section is laid out in its own process
+    (:mod:`.pdfparts`). Each section or stage done is reported to ``progress``. The file is replaced only
+    once the new one is complete.
     """
-    from weasyprint import HTML  # loads Pango: imported only for PDF output
-
+    chosen = tuple(default_sections(report) if sections is None else sections)
+    count = workers if workers is not None else (
+        min(len(chosen), os.cpu_count() or 1) if len(report.tournament.players) >= PARALLEL_FROM else 1)
     path.parent.mkdir(parents=True, exist_ok=True)
-    html = render_html(report, default_sections(report) if sections is None else sections)
-    if progress is not None:
-        progress("html")
-    document = HTML(string=html, base_url=str(path.parent)).render()
-    if progress is not None:
-        progress("layout")
+    base = str(path.parent)
+    if count <= 1 or len(chosen) <= 1:
+        data = pdfparts.layout(render_html(report, chosen), base)
+        for section in chosen if progress is not None else ():
+            progress(section)
+    else:
+        htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
+                 for i, section in enumerate(chosen)]
+        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = {pool.submit(pdfparts.layout, html, base): section for html, section in zip(htmls, chosen)}
+            for future in as_completed(futures):
+                future.result()
+                if progress is not None:
+                    progress(futures[future])
+        parts = [future.result() for future in futures]  # dicts keep the order of the sections
+        numbers = environment(report.language).get_template("page_numbers.html").render(
+            pages=pdfparts.landscape_pages(parts))
+        data = pdfparts.join(parts, numbers)
     partial = path.with_name(path.name + ".part")  # a failed write leaves the previous PDF in place
-    document.write_pdf(str(partial))
+    partial.write_bytes(data)
     os.replace(partial, path)
-    if progress is not None:
-        progress("pdf")
     return path
