@@ -191,8 +191,9 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     base = str(path.parent)
     if count <= 1 or len(chosen) <= 1:
         data = pdfparts.layout(render_html(report, chosen), base)
-        for section in chosen if progress is not None else ():
-            progress(section)
+        if progress is not None:
+            for section in chosen:
+                progress(section)
     else:
         htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
                  for i, section in enumerate(chosen)]
