@@ -25,7 +25,7 @@ from sheetpair.cli import cli
 from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, Tournament
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
-from sheetpair.report import build_report, default_sections, fonts, render_html, write_html, write_pdf
+from sheetpair.report import SECTIONS, build_report, default_sections, fonts, render_html, write_html, write_pdf
 from sheetpair.report.collation import name_key
 from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR
 from sheetpair.report.numbers import column_style
@@ -385,3 +385,19 @@ def test_sections_laid_out_in_parallel_make_the_same_numbered_document(event: To
         assert sorted(a.split()) == sorted(b.split())  # the same page, its number stamped instead of laid out
     wide = [float(p.mediabox.width) > float(p.mediabox.height) for p in reader.pages]
     assert wide == ["Crosstable after round" in text for text in two]
+
+
+def test_every_section_of_the_event_in_every_script(event: Tournament, tmp_path: Path):
+    report = build_report(event, breakdowns=True)
+    reader = PdfReader(write_pdf(report, tmp_path / "all.pdf", SECTIONS))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for heading in ("Starting rank list", "Pairings, round 5", "Pairings by name, round 5", "Standings after round 5",
+                    "Crosstable after round 5", "Player cards after round 5", "Charts",
+                    "Tie-break breakdown after round 5", "Score progression of the leaders", "Ratings of the field"):
+        assert heading in text, heading
+    for script in ("Latin", "Cyrillic", "Greek", "Chinese", "Japanese", "Korean"):
+        assert text.count(SCRIPTS[script]) >= 5, script  # starting list, pairings, standings, crosstable, card
+    html = xml_text(render_html(report, list(SECTIONS)))
+    for script in ("Arabic", "Hebrew", "Devanagari"):  # shaped scripts: read back from the HTML
+        assert html.count(SCRIPTS[script]) >= 5, script
+    assert "bye ½" in text and "+" in text and "withdrawn" in text and "unrated" in text
