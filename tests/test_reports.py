@@ -81,7 +81,7 @@ def sample(request) -> Tournament:
 
 @pytest.fixture(scope="module")
 def pdf_text(sample: Tournament, tmp_path_factory) -> tuple[Tournament, PdfReader, list[str]]:
-    path = write_pdf(build_report(sample, breakdowns=True), tmp_path_factory.mktemp("pdf") / "report.pdf", SECTIONS)
+    path = write_pdf(build_report(sample), tmp_path_factory.mktemp("pdf") / "report.pdf", SECTIONS)
     reader = PdfReader(path)
     return sample, reader, [page.extract_text() for page in reader.pages]
 
