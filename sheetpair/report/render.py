@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -124,20 +125,34 @@ def render_html(report: Report, sections: Sequence[str] | None = None, *, links:
     )
 
 
-def site_pages(report: Report) -> list[tuple[str, str, dict[str, object]]]:
-    """The pages of the static site: (file name, title, render arguments)."""
+@dataclass(frozen=True)
+class SitePage:
+    """One page of the static site: its file, its title, and what it shows."""
+
+    name: str
+    title: str
+    section: str
+    view_round: int | None = None
+    after: int | None = None
+
+    @property
+    def header(self) -> bool:
+        """Only the index carries the event header; the other pages have the title and the round."""
+        return self.section == "index"
+
+
+def site_pages(report: Report) -> list[SitePage]:
+    """The pages of the static site, index first."""
     _ = report._
-    pages: list[tuple[str, str, dict[str, object]]] = [
-        ("index.html", _("Overview"), {"sections": ["index"]}),
-        ("start.html", _("Starting rank list"), {"sections": ["starting"], "header": False}),
-    ]
-    pages += [(f"round-{n}.html", _("Pairings, round %(n)s", n=n),
-               {"sections": ["pairings"], "view_round": n, "header": False}) for n in report.paired_rounds]
-    pages += [(f"standings-{n}.html", _("Standings after round %(n)s", n=n),
-               {"sections": ["standings"], "after": n, "header": False}) for n in report.ranked_rounds]
+    pages = [SitePage("index.html", _("Overview"), "index"),
+             SitePage("start.html", _("Starting rank list"), "starting")]
+    pages += [SitePage(f"round-{n}.html", _("Pairings, round %(n)s", n=n), "pairings", view_round=n)
+              for n in report.paired_rounds]
+    pages += [SitePage(f"standings-{n}.html", _("Standings after round %(n)s", n=n), "standings", after=n)
+              for n in report.ranked_rounds]
     if report.standings_round:
-        pages += [("crosstable.html", _("Crosstable"), {"sections": ["crosstable"], "header": False}),
-                  ("players.html", _("Players"), {"sections": ["cards"], "header": False})]
+        pages += [SitePage("crosstable.html", _("Crosstable"), "crosstable"),
+                  SitePage("players.html", _("Players"), "cards")]
     return pages
 
 
@@ -147,19 +162,20 @@ def write_html(report: Report, directory: Path, *, progress: Progress | None = N
     the old pages; pages of rounds that no longer exist are removed."""
     directory.mkdir(parents=True, exist_ok=True)
     pages = site_pages(report)
-    names = {name for name, _, _ in pages}
+    names = {page.name for page in pages}
     for stale in directory.glob("*-*.html"):
         if SITE_PAGE.fullmatch(stale.name) and stale.name not in names:
             stale.unlink()
     links = site_links(report)
     written = []
-    for name, title, arguments in pages:
-        html = render_html(report, links=links, page_title=title, **arguments)  # type: ignore[arg-type]
-        path = directory / name
+    for page in pages:
+        html = render_html(report, [page.section], links=links, page_title=page.title, view_round=page.view_round,
+                           after=page.after, header=page.header)
+        path = directory / page.name
         path.write_text(html, encoding="utf-8")
         written.append(path)
         if progress is not None:
-            progress(name)
+            progress(page.name)
     return written
 
 
