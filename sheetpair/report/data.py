@@ -368,8 +368,10 @@ class Report:
 
     # -- player cards ---------------------------------------------------------------------------------------------
 
-    def cards(self, round_number: int | None = None) -> list[Card]:
-        """One card per player in ranking order: games, running score, rating figures, colours."""
+    def cards(self, round_number: int | None = None, *, breakdowns: bool | None = None) -> list[Card]:
+        """One card per player in ranking order: games, running score, rating figures, colours, and the
+        tie-break breakdowns when ``breakdowns`` (default: the report's :attr:`breakdowns`)."""
+        with_breakdowns = self.breakdowns if breakdowns is None else breakdowns
         number = self.standings_round if round_number is None else round_number
         table = self.table_after(number)
         ratings = self.ratings_after(number)
@@ -384,10 +386,10 @@ class Report:
                 lines.append(CardLine(record.round, _colour_letter(record), opponent, self._record_text(record),
                                       points(running)))
             colours = charts.colour_strip([line.colour for line in lines], self._("Colours"))
-            breakdowns = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if self.breakdowns else ()
+            details = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if with_breakdowns else ()
             figures = ratings.players[s.tpn]
             cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures, _change(figures), colours,
-                              breakdowns))
+                              details))
         return cards
 
     def _record_text(self, record: RoundRecord) -> str:
@@ -402,11 +404,7 @@ class Report:
 
     def player_pages(self) -> list[Card]:
         """Every card with its breakdowns: the tie-break breakdown section."""
-        keep, self.breakdowns = self.breakdowns, True
-        try:
-            return self.cards()
-        finally:
-            self.breakdowns = keep
+        return self.cards(breakdowns=True)
 
     def _breakdown(self, value: TiebreakValue) -> Breakdown:
         cut = set(map(id, value.cut))
