@@ -12,7 +12,6 @@ line can show a progress bar without this module knowing about terminals.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -213,13 +212,14 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     else:
         htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
                  for i, section in enumerate(chosen)]
-        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn")) as pool:
-            futures = {pool.submit(pdfparts.layout, html, base): section for html, section in zip(htmls, chosen)}
-            for future in as_completed(futures):
+        heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
+        with ProcessPoolExecutor(count) as pool:
+            futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
+            for future in as_completed(futures.values()):
                 future.result()
                 if progress is not None:
-                    progress(futures[future])
-        parts = [future.result() for future in futures]  # dicts keep the order of the sections
+                    progress("section")
+        parts = [futures[i].result() for i in range(len(htmls))]
         numbers = environment(report.language).get_template("page_numbers.html").render(
             pages=pdfparts.landscape_pages(parts))
         data = pdfparts.join(parts, numbers)
