@@ -22,6 +22,7 @@ from pypdf import PdfReader
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
 from sheetpair.cli import cli
+from sheetpair.core.errors import InputError
 from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, Tournament
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
@@ -401,3 +402,18 @@ def test_every_section_of_the_event_in_every_script(event: Tournament, tmp_path:
     for script in ("Arabic", "Hebrew", "Devanagari"):  # shaped scripts: read back from the HTML
         assert html.count(SCRIPTS[script]) >= 5, script
     assert "bye ½" in text and "+" in text and "withdrawn" in text and "unrated" in text
+
+
+def test_the_running_header_survives_quotes_in_the_event_name(tmp_path: Path):
+    t = dutch_event(1)
+    t.settings.event.name = 'The "Big" Open \\ </style> 2026'
+    path = write_pdf(build_report(t), tmp_path / "q.pdf", ["standings"])
+    assert all('The "Big" Open \\ </style> 2026' in page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_language_from_the_event_setting_and_unknown_languages_named():
+    t = dutch_event(1)
+    t.settings.language = "Deutsch"  # type: ignore[attr-defined]  # the Settings key, where the workbook has it
+    assert build_report(t).language == "de"
+    with pytest.raises(InputError, match="'klingon'.*en, de, es, fr"):
+        build_report(t, language="klingon")
