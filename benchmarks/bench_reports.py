@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament  # noqa: E402
 from sheetpair.core.state import derive  # noqa: E402
-from sheetpair.report import build_report, write_html, write_pdf  # noqa: E402
+from sheetpair.report import build_report, default_sections, pdfparts, render_html, write_html, write_pdf  # noqa: E402
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3 + [Result.WHITE_WINS_BY_FORFEIT]
 NAMES = ["Иванов", "Müller", "Παπάς", "Ødegård", "Smith", "李明", "김민준", "محمد", "Şahin"]
@@ -66,6 +66,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sizes", default="14x5,500x11")
+    parser.add_argument("--per-section", action="store_true",
+                        help="also lay out each default section alone, in this process (the parts of a parallel PDF)")
     args = parser.parse_args()
     import weasyprint  # noqa: F401  (import time is not render time)
 
@@ -91,6 +93,11 @@ def main() -> None:
                          f"{statistics.median(c for _, c in t):.2f} s CPU" for name, t in totals.items())
         print(f"{players} players x {rounds} rounds: {line} ({files} web pages, {pages} PDF pages), "
               f"median of {args.runs}")
+        if args.per_section:
+            report = build_report(tournament)
+            for section in default_sections(report):
+                wall, cpu = timed(lambda: pdfparts.layout(render_html(report, [section]), "."))
+                print(f"  {section}: {wall:.2f} s wall / {cpu:.2f} s CPU")
 
 
 if __name__ == "__main__":
