@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
@@ -417,3 +418,13 @@ def test_language_from_the_event_setting_and_unknown_languages_named():
     assert build_report(t).language == "de"
     with pytest.raises(InputError, match="'klingon'.*en, de, es, fr"):
         build_report(t, language="klingon")
+
+
+def test_every_text_of_the_templates_and_the_report_code_is_translated():
+    found = {message for _, _, message, *_ in extract_from_dir(
+        str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("templates/**.html", "jinja2")],
+        options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}}, keywords={"_": None})}
+    for language in LANGUAGES[1:]:
+        with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
+            translated = {m.id for m in read_po(po) if m.id and m.string}
+        assert found - translated == set(), language

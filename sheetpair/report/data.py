@@ -250,6 +250,8 @@ class Report:
             (self._("Time control"), e.time_control), (self._("Type"), e.event_type),
             (self._("System"), self._("%(system)s, %(rounds)s rounds", system=s.system, rounds=s.rounds)),
             (self._("Players"), str(len(self.tournament.players))),
+            (self._("Tie-breaks"), self._("%(codes)s (FIDE C.07, %(edition)s edition)",
+                                          codes=", ".join(self.codes), edition=self.rules) if self.codes else ""),
         ]
         return [(k, v) for k, v in items if v]
 
