@@ -428,3 +428,12 @@ def test_every_text_of_the_templates_and_the_report_code_is_translated():
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
             translated = {m.id for m in read_po(po) if m.id and m.string}
         assert found - translated == set(), language
+
+
+def test_standings_with_many_tiebreaks_print_landscape(event: Tournament, tmp_path: Path):
+    many = "BH-C1,BH,SB,ARO,WNT,WIN,PS,KS"
+    reader = PdfReader(write_pdf(build_report(event, tiebreaks=many), tmp_path / "wide.pdf", ["standings"]))
+    table_pages = [p for p in reader.pages if "Standings after round" in p.extract_text()]
+    assert table_pages and all(float(p.mediabox.width) > float(p.mediabox.height) for p in table_pages)
+    reader = PdfReader(write_pdf(build_report(event), tmp_path / "narrow.pdf", ["standings"]))
+    assert all(float(p.mediabox.width) < float(p.mediabox.height) for p in reader.pages)
