@@ -437,3 +437,16 @@ def test_standings_with_many_tiebreaks_print_landscape(event: Tournament, tmp_pa
     assert table_pages and all(float(p.mediabox.width) > float(p.mediabox.height) for p in table_pages)
     reader = PdfReader(write_pdf(build_report(event), tmp_path / "narrow.pdf", ["standings"]))
     assert all(float(p.mediabox.width) < float(p.mediabox.height) for p in reader.pages)
+
+
+def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):
+    default = {row.player.tpn: row.change for row in build_report(event).standings_view().rows}
+    try:
+        event.player(1).k_factor = 10  # type: ignore[attr-defined]  # a K column of the Players sheet
+        halved = {row.player.tpn: row.change for row in build_report(event).standings_view().rows}
+    finally:
+        del event.player(1).k_factor  # type: ignore[attr-defined]
+    assert float(halved[1].replace("−", "-")) == pytest.approx(float(default[1].replace("−", "-")) / 2, abs=0.06)
+    assert all(halved[t] == default[t] for t in default if t != 1)
+    fixed = {row.player.tpn: row.change for row in build_report(event, k_factor=40).standings_view().rows}
+    assert float(fixed[2].replace("−", "-")) == pytest.approx(2 * float(default[2].replace("−", "-")), abs=0.11)

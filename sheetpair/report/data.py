@@ -199,7 +199,8 @@ class Report:
     language: str = "en"
     source: str = ""
     """The file the event was read from: names the report when the event header has no name."""
-    k_factor: KFactor = DEFAULT_K
+    k_factor: KFactor | None = None
+    """K per player; by default the roster's K where the Players sheet has that column, else 20."""
     breakdowns: bool = False
     """Player cards carry each tie-break's breakdown."""
     made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
@@ -310,7 +311,8 @@ class Report:
     def ratings_after(self, round_number: int) -> RatingTable:
         """Every player's rating figures after ``round_number`` (:func:`rating_figures` over that table's state)."""
         if round_number not in self._ratings:
-            self._ratings[round_number] = rating_figures(self.table_after(round_number).state, k_factor=self.k_factor)
+            k_factor = self.k_factor if self.k_factor is not None else roster_k
+            self._ratings[round_number] = rating_figures(self.table_after(round_number).state, k_factor=k_factor)
         return self._ratings[round_number]
 
     def value_styles(self, table: StandingsTable) -> tuple[Formatter, dict[str, Formatter]]:
@@ -442,6 +444,13 @@ class Report:
                                        self._("unrated"))
 
 
+def roster_k(player: Player) -> int:
+    """The player's K from the roster where the Players sheet gives one (a ``k_factor`` on the player), else
+    the default 20."""
+    given = getattr(player, "k_factor", None)
+    return int(given) if given else DEFAULT_K
+
+
 def _result_text(result: Result) -> str:
     return "" if result is Result.NONE else result.value
 
@@ -482,7 +491,7 @@ def build_report(
     rules: str | None = None,
     language: str | None = None,
     source: Path | str | None = None,
-    k_factor: KFactor = DEFAULT_K,
+    k_factor: KFactor | None = None,
     breakdowns: bool = False,
 ) -> Report:
     """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
