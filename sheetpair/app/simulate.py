@@ -277,7 +277,7 @@ def _oscillation(state: TournamentState) -> float:
     context = TiebreakContext.of(state)
     groups: dict[float, list[float]] = {}
     for tpn, player in state.players.items():
-        if player.opponents_played:
+        if player.games_played:
             groups.setdefault(player.score, []).append(compute_tiebreak(context, tpn, "ARO").value)
     spread = [(len(aro), statistics.pstdev(aro)) for aro in groups.values() if len(aro) > 1]
     players = sum(size for size, _ in spread)

@@ -17,7 +17,7 @@ from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf_records import TrfFormat
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
-from .progress import progress_bar
+from .progress import progress
 from .season import check_many
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -41,14 +41,14 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     """
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
-    with progress_bar(3, "Importing") as bar:
+    with progress(3, "Importing") as step:
         imported = read_event(source, system=system_name, rounds=rounds)
-        bar.update(1)
+        step()
         port = OpenpyxlPort(workbook, create=True)
         create_workbook(port, imported.tournament)
-        bar.update(1)
+        step()
         port.save()
-        bar.update(1)
+        step()
     tournament = imported.tournament
     if not imported.system_known:
         click.echo(f"Warning: {tournament.settings.system!r} is not a registered pairing system; "
@@ -110,8 +110,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
     system = get_system(system_name or tournament.settings.system).name
-    with progress_bar(len(tournament.rounds), "Checking rounds") as bar:
-        checks = check_tournament(tournament, system, progress=lambda: bar.update(1))
+    with progress(len(tournament.rounds), "Checking rounds") as step:
+        checks = check_tournament(tournament, system, progress=step)
     if as_json:
         click.echo(json.dumps(_check_json(system, checks)))
     else:

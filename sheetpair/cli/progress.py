@@ -3,13 +3,19 @@ a pipe gets clean output)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
-from typing import Any
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import click
 
 
-def progress_bar(length: int, label: str) -> AbstractContextManager[Any]:
-    """A click progress bar of ``length`` steps on stderr, hidden unless stderr is a terminal."""
-    stderr = click.get_text_stream("stderr")
-    return click.progressbar(length=length, label=label, file=stderr, hidden=not stderr.isatty())
+@contextmanager
+def progress(length: int, label: str) -> Iterator[Callable[..., None]]:
+    """A bar of ``length`` steps; yields the function to call after each step (its arguments, such as the
+    name of the page just written, are ignored). Nothing is shown unless stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda *_done: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield lambda *_done: bar.update(1)

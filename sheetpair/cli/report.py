@@ -1,4 +1,4 @@
-"""``sheetpair report``: the printable reports of a workbook, as HTML pages and/or one A4 PDF."""
+"""``sheetpair report``: the event's web pages and its printouts, in English, German, Spanish or French."""
 
 from __future__ import annotations
 
@@ -9,37 +9,67 @@ import click
 from ..app.session import load
 from ..core.tiebreaks import EDITIONS
 from ..io.openpyxl_port import OpenpyxlPort
-from ..report import SECTIONS, build_report, write_html, write_pdf
+from ..optional import require
+from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
+from ..report.fonts import missing_glyphs
+from ..report.i18n import LANGUAGES
+from ..report.render import site_pages
 from .base import cli, reports_errors
+from .display import table
+from .progress import progress
 
 
 @cli.command()
 @click.argument("workbook", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--round", "round_number", type=click.IntRange(min=0),
-              help="Report after this round: its pairings, standings and crosstable (default: the last paired).")
+              help="Report this round: its pairings, and the standings after it (default: the last paired).")
 @click.option("--html", "html_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write linked HTML pages into this folder.")
+              help="Write the event's web pages into this folder (every round, standings, crosstable, players).")
 @click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False, path_type=Path), help="Write one A4 PDF.")
+@click.option("--sections", "section_list",
+              help=f"Sections of the PDF, comma-separated, from: {', '.join(SECTIONS)} (default: the starting list "
+                   "or the current pairings, then standings and crosstable).")
 @click.option("--section", "sections", multiple=True, type=click.Choice(SECTIONS),
-              help="Only these sections in the PDF (repeatable; default: all).")
+              help="One section of the PDF (repeatable; same as --sections).")
+@click.option("--breakdowns", is_flag=True, help="Add each tie-break's breakdown to the player cards.")
+@click.option("--lang", "language", type=click.Choice(LANGUAGES),
+              help="Language of the reports (default: the event's language setting, else English).")
 @click.option("--tiebreaks", help="Tie-break codes to show (default: the saved list).")
 @click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's).")
 @reports_errors
 def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_file: Path | None,
-           sections: tuple[str, ...], tiebreaks: str | None, rules: str | None) -> None:
-    """Print pairings, standings, crosstable and tie-break breakdowns of WORKBOOK.
+           section_list: str | None, sections: tuple[str, ...], breakdowns: bool, language: str | None,
+           tiebreaks: str | None, rules: str | None) -> None:
+    """Write the web pages and printouts of WORKBOOK: starting list, pairings, standings, crosstable, player
+    cards and charts.
 
     \b
     Example:
-      sheetpair report open.xlsx --html site --pdf open.pdf
+      sheetpair report open.xlsx --html site --pdf open.pdf --lang de
     """
     if html_dir is None and pdf_file is None:
         raise click.UsageError("say where the report goes: --html DIR and/or --pdf FILE")
-    tournament = load(OpenpyxlPort(workbook))
-    data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules)
-    if html_dir is not None:
-        pages = write_html(data, html_dir)
-        click.echo(f"Wrote {len(pages)} HTML pages to {html_dir}", err=True)
+    try:
+        chosen = (*parse_sections(section_list or ""), *sections)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
-        write_pdf(data, pdf_file, sections or SECTIONS)
+        require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
+    tournament = load(OpenpyxlPort(workbook))
+    data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
+                        source=workbook, breakdowns=breakdowns)
+    if html_dir is not None:
+        with progress(len(site_pages(data)), "Web pages") as step:
+            pages = write_html(data, html_dir, progress=step)
+        click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
+    if pdf_file is not None:
+        lacking = missing_glyphs(tournament.players)
+        if lacking:
+            click.echo("Warning: these names will not print fully in the PDF (install a font for their script):",
+                       err=True)
+            for line in table([(str(m.player.tpn), m.player.name, ", ".join(m.scripts)) for m in lacking]):
+                click.echo(f"  {line}", err=True)
+        pdf_sections = chosen or default_sections(data)
+        with progress(len(pdf_sections), "PDF") as step:
+            write_pdf(data, pdf_file, pdf_sections, progress=step)
         click.echo(f"Wrote {pdf_file}", err=True)

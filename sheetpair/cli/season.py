@@ -10,7 +10,7 @@ import click
 from ..app.season import FileCheck, SeasonSummary, check_season, trf_files
 from ..core.errors import InputError
 from ..report.season import REPORT_SUFFIXES, season_json, write_season_report
-from .progress import progress_bar
+from .progress import progress
 
 CLUSTER_EXTRA = "sheetpair[cluster]"
 
@@ -27,9 +27,9 @@ def check_many(target: str, system: str, jobs: int | None, executor: str, schedu
     except InputError as error:
         raise click.BadParameter(str(error), param_hint="SOURCE") from None
     try:
-        with progress_bar(len(paths), "Checking") as bar:
+        with progress(len(paths), "Checking") as step:
             results = check_season(paths, system=system, jobs=jobs, executor=executor, scheduler=scheduler,
-                                   progress=lambda: bar.update(1))
+                                   progress=step)
     except InputError as error:
         raise click.UsageError(str(error)) from None
     except ModuleNotFoundError:

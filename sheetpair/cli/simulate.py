@@ -13,7 +13,7 @@ from ..app.simulate import simulate as run_simulation
 from ..pairing import SYSTEMS
 from ..report.simulation import write_simulation_html
 from .base import cli, reports_errors
-from .progress import progress_bar
+from .progress import progress
 
 
 @cli.command()
@@ -48,9 +48,9 @@ def simulate(systems: tuple[str, ...], players: int, rounds: int, runs: int, see
     """
     result_model = ResultModel(draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate)
     names = list(dict.fromkeys(systems))
-    with progress_bar(runs * len(names), "Simulating") as bar:
+    with progress(runs * len(names), "Simulating") as step:
         summaries = run_simulation(names, players=players, rounds=rounds, runs=runs, seed=seed, model=result_model,
-                                   progress=lambda: bar.update(1))
+                                   progress=step)
     if html_dir is not None:
         page = write_simulation_html(summaries, html_dir, players=players, rounds=rounds, seed=seed)
         click.echo(f"Wrote {page}.", err=True)

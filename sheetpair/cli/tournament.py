@@ -21,7 +21,7 @@ from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
-from .display import display_width, pad
+from .display import pad, width
 from .revisions import stamped
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
@@ -128,12 +128,12 @@ def _pairing_text(paired: Paired) -> str:
     event = tournament.settings.event.name or "the event"
     lines = [f"Round {rnd.number} of {tournament.settings.rounds}, {event} ({tournament.settings.system}): "
              f"{len(rnd.games)} board(s)" + (f", {len(rnd.byes)} bye(s)" if rnd.byes else "")]
-    width = max((display_width(p.name) for p in tournament.players), default=4)
+    names = max((width(p.name) for p in tournament.players), default=4)
 
     def who(tpn: int) -> str:
         player = tournament.player(tpn)
         rating = f"{player.rating}" if player.rating else "-"
-        return f"{tpn:>4} {pad(player.name, width)} {rating:>5} ({format_points(paired.scores_before[tpn])})"
+        return f"{tpn:>4} {pad(player.name, names)} {rating:>5} ({format_points(paired.scores_before[tpn])})"
 
     for g in rnd.games:
         lines.append(f"{g.board:>4}  {who(g.white)}  -  {who(g.black)}")
@@ -336,9 +336,9 @@ def _standing_json(line: Standing) -> dict[str, object]:
 
 def _standings_text(table: StandingsTable) -> str:
     codes = table.codes
-    width = max([display_width(s.name) for s in table] + [4])
-    lines = [f"{'Rk':>3} {'TPN':>4} {pad('Name', width)} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
+    names = max([width(s.name) for s in table] + [4])
+    lines = [f"{'Rk':>3} {'TPN':>4} {pad('Name', names)} {'Pts':>5} " + " ".join(f"{c:>8}" for c in codes)]
     for s in table:
         values = " ".join(f"{s.tiebreaks[c].value:>8g}" for c in codes)
-        lines.append(f"{s.rank:>3} {s.tpn:>4} {pad(s.name, width)} {format_points(s.points):>5} {values}")
+        lines.append(f"{s.rank:>3} {s.tpn:>4} {pad(s.name, names)} {format_points(s.points):>5} {values}")
     return "\n".join(lines)

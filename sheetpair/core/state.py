@@ -100,6 +100,11 @@ class PlayerState:
         return [r.opponent for r in self.records if r.opponent is not None]
 
     @property
+    def games_played(self) -> int:
+        """Games played over the board (forfeits and byes are not games)."""
+        return sum(1 for r in self.records if r.played)
+
+    @property
     def byes(self) -> list[RoundRecord]:
         return [r for r in self.records if r.outcome.is_bye]
 

@@ -1,4 +1,5 @@
-"""Printable reports: pairings, standings, crosstable and tie-break breakdowns, as HTML pages or an A4 PDF.
+"""Printable reports and the event's web pages: starting list, pairings, standings, crosstable, player cards
+and charts, as a linked static site or an A4 PDF, in English, German, Spanish or French.
 
 :func:`build_report` computes what is shown (module :mod:`.data`); :func:`write_html` and :func:`write_pdf`
 lay it out with the Jinja2 templates of the top-level ``templates/`` folder (module :mod:`.render`).
@@ -6,7 +7,9 @@ lay it out with the Jinja2 templates of the top-level ``templates/`` folder (mod
 
 from __future__ import annotations
 
-from .data import Report, build_report, format_value
-from .render import SECTIONS, render_html, write_html, write_pdf
+from .data import Report, build_report
+from .numbers import format_value
+from .render import SECTIONS, default_sections, parse_sections, render_html, write_html, write_pdf
 
-__all__ = ["SECTIONS", "Report", "build_report", "format_value", "render_html", "write_html", "write_pdf"]
+__all__ = ["SECTIONS", "Report", "build_report", "default_sections", "format_value", "parse_sections", "render_html",
+           "write_html", "write_pdf"]

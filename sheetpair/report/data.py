@@ -1,48 +1,65 @@
-"""What a report shows, computed once from the tournament: the templates only lay it out.
+"""What a report shows, computed once from the tournament and its standings tables: the templates only lay it out.
 
-:func:`build_report` derives the state after the chosen round, ranks the players with the tie-break list
-(every value with its contributions) and prepares the rows of each section: pairings by board and by
-name, standings, crosstable and one tie-break breakdown per player.
+:func:`build_report` fixes the round reported (default: the last paired) and ranks the players once with
+the application's standings pipeline (:func:`sheetpair.app.ranking.standings`); every number printed comes
+from such a table — scores and tie-breaks from its lines, histories from its derived state, rating figures
+from :func:`sheetpair.core.rating.rating_figures` over that state. Standings after an earlier round (for the
+static site) are further tables from the same pipeline, made once per round asked for.
+
+The sections (see ``docs/reports.md``): the starting rank list; the pairings of any round with each player's
+score *before* the round, as a handout, as a large-type posting list and by name (Unicode collation); the
+standings with tie-breaks named in full and rating figures; the crosstable (a square table for fixed schedules,
+opponent/colour/result cells for Swiss events); one card per player; and charts.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
 
 from ..app.ranking import standings
 from ..core.errors import InputError
-from ..core.model import Colour, EventInfo, Outcome, Player, Tournament
+from ..core.model import Colour, Outcome, Player, Result, Tournament
+from ..core.rating import DEFAULT_K, KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points
 from ..core.standings import Standing, StandingsTable, rounds_with_results
 from ..core.state import RoundRecord
-from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak_list
+from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
+from . import charts
+from .collation import name_key
+from .i18n import event_date, parse_language, print_time, translations
+from .numbers import Formatter, column_style, format_value, signed
 
+LEADERS = 8
+"""Players drawn in the score-progression chart."""
 
-def format_value(value: float) -> str:
-    """A tie-break value as printed: halves with ``½`` (``14½``), other fractions with two decimals."""
-    if abs(value * 2 - round(value * 2)) < 1e-9:
-        return format_points(value) if value >= 0 else "-" + format_points(-value)
-    return f"{value:.2f}"
+@dataclass(frozen=True)
+class Seat:
+    """One side of a board: the player and their score before the round."""
+
+    player: Player
+    score: str
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board of the pairings, or a bye (``black`` is ``None`` and ``result`` names the bye)."""
+    """One board of a round, or a bye (``black`` is ``None`` and ``result`` names the bye)."""
 
     board: int | None
-    white: Player
-    black: Player | None
+    white: Seat
+    black: Seat | None
     result: str
-    white_points: str
-    black_points: str
 
 
 @dataclass(frozen=True)
 class NameLine:
-    """One line of the alphabetical pairing list: where a player sits and against whom."""
+    """One line of the alphabetical pairing list: where a player sits and against whom (or why not)."""
 
     player: Player
+    score: str
     board: int | None
     colour: str
     opponent: Player | None
@@ -50,8 +67,48 @@ class NameLine:
 
 
 @dataclass(frozen=True)
+class RoundPairing:
+    """A round's pairings: boards (byes last), the alphabetical list, and who is neither paired nor on a bye."""
+
+    number: int
+    boards: tuple[Board, ...]
+    by_name: tuple[NameLine, ...]
+    absent: tuple[NameLine, ...]
+
+
+@dataclass(frozen=True)
+class TiebreakColumn:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    standing: Standing
+    player: Player
+    points: str
+    values: tuple[str, ...]
+    games: int
+    average_opponent: str
+    performance: str
+    change: str
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """The standings after :attr:`round`: one number style per column, footnotes for what is not applied."""
+
+    round: int
+    columns: tuple[TiebreakColumn, ...]
+    rows: tuple[StandingsRow, ...]
+    notes: tuple[str, ...]
+    shows_aro: bool
+    """The informational ARO column: left out when the ARO tie-break column already shows the same numbers."""
+
+
+@dataclass(frozen=True)
 class CrossCell:
-    """One crosstable cell: the wallchart text (``12w1``) and the colour played, for shading."""
+    """One crosstable cell: its text and the colour played (``w``, ``b``, or ``x`` for none), for shading."""
 
     text: str
     colour: str
@@ -61,7 +118,32 @@ class CrossCell:
 class CrossRow:
     standing: Standing
     player: Player
+    points: str
     cells: tuple[CrossCell, ...]
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CrossView:
+    """The crosstable after :attr:`round`: ``square`` for a fixed schedule (a column per player, by rank),
+    otherwise one column per round."""
+
+    round: int
+    square: bool
+    columns: tuple[str, ...]
+    codes: tuple[str, ...]
+    rows: tuple[CrossRow, ...]
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round of a player card."""
+
+    round: int
+    colour: str
+    opponent: Player | None
+    result: str
+    running: str
 
 
 @dataclass(frozen=True)
@@ -89,132 +171,316 @@ class Breakdown:
 
 
 @dataclass(frozen=True)
-class PlayerPage:
+class Card:
+    """A player card: games round by round, rating figures, colours, and (on request) tie-break breakdowns."""
+
     standing: Standing
     player: Player
+    lines: tuple[CardLine, ...]
+    figures: RatingFigures
+    change: str
+    colours: Markup
     breakdowns: tuple[Breakdown, ...]
 
 
 @dataclass
 class Report:
-    """Everything the templates print: the pairings of :attr:`round_number`, the standings, crosstable and
-    breakdowns after :attr:`standings_round` (the last round up to it with results entered)."""
+    """Everything the templates print, in one language.
+
+    :attr:`round_number` is the round whose pairings are shown; :attr:`table` the standings after
+    :attr:`standings_round`, the last round up to it with results entered.
+    """
 
     tournament: Tournament
     round_number: int
     standings_round: int
     rules: str
     table: StandingsTable
-    generated: str = field(default_factory=lambda: _dt.date.today().isoformat())
+    language: str = "en"
+    source: str = ""
+    """The file the event was read from: names the report when the event header has no name."""
+    k_factor: KFactor | None = None
+    """K per player; by default the roster's K where the Players sheet has that column, else 20."""
+    breakdowns: bool = False
+    """Player cards carry each tie-break's breakdown."""
+    made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
+    _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
+    _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._tables[self.standings_round] = self.table
+
+    # -- language -------------------------------------------------------------------------------------------------
+
+    def _(self, text: str, **values: object) -> str:
+        """``text`` in the report's language, with ``%(name)s`` placeholders filled."""
+        translated = translations(self.language).gettext(text)
+        return translated % values if values else translated
+
+    def tiebreak_name(self, code: str) -> str:
+        """The full name of ``code`` with its modifier spelled out (:func:`describe`), in the report's language."""
+        parsed = parse_tiebreak(code)
+        base = parsed.spec.name
+        modifier = describe(code)[len(base) + 2:]
+        return f"{self._(base)}, {self._(modifier)}" if modifier else self._(base)
+
+    # -- header ---------------------------------------------------------------------------------------------------
 
     @property
     def codes(self) -> tuple[str, ...]:
         return self.table.codes
 
     @property
-    def event(self) -> EventInfo:
-        return self.tournament.settings.event
-
-    @property
     def title(self) -> str:
-        return self.event.name or "Tournament"
+        """The event's name; without one, the file's name; without that, the system and rounds."""
+        settings = self.tournament.settings
+        return settings.event.name or self.source or self._(
+            "%(system)s event, %(rounds)s rounds", system=settings.system, rounds=settings.rounds)
 
     @property
-    def code_names(self) -> dict[str, str]:
-        return {code: describe(code) for code in self.codes}
+    def made_text(self) -> str:
+        return print_time(self.made, self.language)
 
     def header_lines(self) -> list[tuple[str, str]]:
-        """The tournament header (Settings.event and the way the event is run), non-empty items only."""
-        e, s = self.event, self.tournament.settings
-        dates = " – ".join(d for d in (e.start_date, e.end_date) if d)
-        place = ", ".join(x for x in (e.city, e.federation) if x)
+        """The event header (Settings.event and the way the event is run), non-empty items only."""
+        e, s = self.tournament.settings.event, self.tournament.settings
+        dates = " – ".join(event_date(d, self.language) for d in (e.start_date, e.end_date) if d)
         items = [
-            ("Place", place), ("Dates", dates), ("Chief arbiter", e.chief_arbiter),
-            ("Deputy arbiters", e.deputy_arbiters), ("Time control", e.time_control), ("Type", e.event_type),
-            ("System", f"{s.system}, {s.rounds} rounds"), ("Players", str(len(self.tournament.players))),
-            ("Tie-breaks", f"{', '.join(self.codes) or 'none'} (FIDE C.07, {self.rules} edition)"),
+            (self._("Place"), ", ".join(x for x in (e.city, e.federation) if x)), (self._("Dates"), dates),
+            (self._("Chief arbiter"), e.chief_arbiter), (self._("Deputy arbiters"), e.deputy_arbiters),
+            (self._("Time control"), e.time_control), (self._("Type"), e.event_type),
+            (self._("System"), self._("%(system)s, %(rounds)s rounds", system=s.system, rounds=s.rounds)),
+            (self._("Players"), str(len(self.tournament.players))),
+            (self._("Tie-breaks"), self._("%(codes)s (FIDE C.07, %(edition)s edition)",
+                                          codes=", ".join(self.codes), edition=self.rules) if self.codes else ""),
         ]
         return [(k, v) for k, v in items if v]
 
-    def boards(self) -> list[Board]:
-        """The pairings of the round by board, byes last."""
-        if not self.round_number:
-            return []
-        rnd = self.tournament.round(self.round_number)
-        settings = self.tournament.settings
-        lines = []
-        for g in sorted(rnd.games, key=lambda g: g.board):
-            white_outcome, black_outcome = g.result.outcomes
-            known = g.result.is_known
-            lines.append(Board(
-                g.board, self.tournament.player(g.white), self.tournament.player(g.black), g.result.value,
-                format_points(settings.points_for(white_outcome)) if known else "",
-                format_points(settings.points_for(black_outcome)) if known else "",
-            ))
-        for b in rnd.byes:
-            points = format_points(settings.points_for_bye(b.kind))
-            lines.append(Board(b.board, self.tournament.player(b.player), None, BYE_LABELS[b.kind], points, ""))
-        return lines
+    # -- rounds ---------------------------------------------------------------------------------------------------
 
-    def by_name(self) -> list[NameLine]:
-        """The pairings of the round as an alphabetical list of players."""
-        if not self.round_number:
-            return []
+    @property
+    def paired_rounds(self) -> range:
+        return range(1, self.tournament.current_round + 1)
+
+    @property
+    def ranked_rounds(self) -> range:
+        """Rounds after which standings exist (a round counts from its first result on)."""
+        return range(1, rounds_with_results(self.tournament) + 1)
+
+    def table_after(self, round_number: int) -> StandingsTable:
+        """The standings table after ``round_number``, from the application's one pipeline (made once)."""
+        if round_number not in self._tables:
+            self._tables[round_number] = standings(self.tournament, tiebreaks=self.codes,
+                                                   through_round=round_number, rules=self.rules)
+        return self._tables[round_number]
+
+    def starting_list(self) -> list[Player]:
+        """The starting rank list: every player in start-number order."""
+        return sorted(self.tournament.players, key=lambda p: p.tpn)
+
+    def pairings(self, round_number: int | None = None) -> RoundPairing:
+        """The pairings of ``round_number`` (default: the report's round) with scores before the round."""
+        number = round_number or self.round_number
+        rnd = self.tournament.round(number)
+        history = self.table.paired
+        before = {tpn: st.score_after(number - 1) for tpn, st in history.players.items()}
+        style = column_style(before.values())
+
+        def seat(tpn: int) -> Seat:
+            return Seat(self.tournament.player(tpn), style(before.get(tpn, 0.0)))
+
+        boards = [Board(g.board, seat(g.white), seat(g.black), _result_text(g.result))
+                  for g in sorted(rnd.games, key=lambda g: g.board)]
+        boards += [Board(b.board, seat(b.player), None, self._(BYE_LABELS[b.kind])) for b in rnd.byes]
         lines = []
-        for board in self.boards():
-            if board.black is None:
-                lines.append(NameLine(board.white, board.board, "", None, board.result))
+        for b in boards:
+            if b.black is None:
+                lines.append(NameLine(b.white.player, b.white.score, b.board, "", None, b.result))
                 continue
-            lines.append(NameLine(board.white, board.board, "White", board.black, ""))
-            lines.append(NameLine(board.black, board.board, "Black", board.white, ""))
+            lines.append(NameLine(b.white.player, b.white.score, b.board, self._("White"), b.black.player, ""))
+            lines.append(NameLine(b.black.player, b.black.score, b.board, self._("Black"), b.white.player, ""))
         seated = {line.player.tpn for line in lines}
-        for p in self.tournament.players:
-            if p.tpn not in seated:
-                lines.append(NameLine(p, None, "", None, "not paired"))
-        return sorted(lines, key=lambda line: (line.player.name.casefold(), line.player.tpn))
+        absent = [NameLine(p, style(before.get(p.tpn, 0.0)), None, "", None,
+                           self._("withdrawn") if not p.is_active_in(number) else self._("not paired"))
+                  for p in self.starting_list() if p.tpn not in seated]
+        by_name = sorted([*lines, *absent], key=lambda line: (name_key(line.player.name), line.player.tpn))
+        return RoundPairing(number, tuple(boards), tuple(by_name), tuple(absent))
 
-    def crosstable(self) -> list[CrossRow]:
-        """The wallchart in ranking order: per round opponent, colour and result."""
+    # -- standings ------------------------------------------------------------------------------------------------
+
+    def ratings_after(self, round_number: int) -> RatingTable:
+        """Every player's rating figures after ``round_number`` (:func:`rating_figures` over that table's state)."""
+        if round_number not in self._ratings:
+            k_factor = self.k_factor if self.k_factor is not None else roster_k
+            self._ratings[round_number] = rating_figures(self.table_after(round_number).state, k_factor=k_factor)
+        return self._ratings[round_number]
+
+    def value_styles(self, table: StandingsTable) -> tuple[Formatter, dict[str, Formatter]]:
+        """One formatter for the points column and one per tie-break column (see :mod:`.numbers`)."""
+        return (column_style(s.points for s in table),
+                {code: column_style(s.tiebreaks[code].value for s in table) for code in table.codes})
+
+    def standings_view(self, round_number: int | None = None) -> StandingsView:
+        """The standings after ``round_number`` (default: the report's) with rating figures and footnotes."""
+        number = self.standings_round if round_number is None else round_number
+        table = self.table_after(number)
+        ratings = self.ratings_after(number)
+        points, styles = self.value_styles(table)
+        notes: dict[str, None] = {}
         rows = []
-        for line in self.table:
-            records = self.table.player(line.tpn).records
-            cells = tuple(CrossCell(crosstable_entry(r), _cell_colour(r)) for r in records)
-            rows.append(CrossRow(line, self.tournament.player(line.tpn), cells))
-        return rows
+        for s in table:
+            values = []
+            for code in table.codes:
+                value = s.tiebreaks[code]
+                if value.note:
+                    notes[f"{code}: {value.note}"] = None
+                values.append("–" if value.note else styles[code](value.value))
+            figures = ratings.players[s.tpn]
+            rows.append(StandingsRow(s, self.tournament.player(s.tpn), points(s.points), tuple(values),
+                                     table.player(s.tpn).games_played, _number(figures.average_opponent),
+                                     _number(figures.performance), _change(figures)))
+        k = self.k_factor if isinstance(self.k_factor, int) else DEFAULT_K
+        notes[self._("ARO and Rp count only games played over the board against rated opponents; the rating "
+                     "change is K·(W − We) for rated players, K = %(k)s unless the player's K is given.", k=k)] = None
+        if ratings.tiebreak_note and not any(parse_tiebreak(c).spec.needs_ratings for c in table.codes):
+            notes[ratings.tiebreak_note] = None
+        columns = tuple(TiebreakColumn(code, self.tiebreak_name(code)) for code in table.codes)
+        aro_applied = "ARO" in table.codes and not any(s.tiebreaks["ARO"].note for s in table)
+        return StandingsView(number, columns, tuple(rows), tuple(notes), not aro_applied)
 
-    def player_pages(self) -> list[PlayerPage]:
-        """One tie-break breakdown per player, in ranking order."""
-        return [
-            PlayerPage(line, self.tournament.player(line.tpn),
-                       tuple(self._breakdown(line.tiebreaks[code]) for code in self.codes))
-            for line in self.table
-        ]
+    # -- crosstable -----------------------------------------------------------------------------------------------
+
+    def crosstable(self, round_number: int | None = None) -> CrossView:
+        """The crosstable after ``round_number``: square for fixed schedules, per round otherwise."""
+        number = self.standings_round if round_number is None else round_number
+        table = self.table_after(number)
+        points, styles = self.value_styles(table)
+        square = table.paired.traits.fixed_schedule
+        place = {s.tpn: i for i, s in enumerate(table, start=1)}
+        rows = []
+        for s in table:
+            records = table.player(s.tpn).records
+            if square:
+                cells = tuple(_square_cell(records, other.tpn) if other.tpn != s.tpn else CrossCell("×", "x")
+                              for other in table)
+            else:
+                cells = tuple(CrossCell(crosstable_entry(r), _cell_colour(r)) for r in records)
+            values = tuple(styles[c](s.tiebreaks[c].value) if not s.tiebreaks[c].note else "–" for c in table.codes)
+            rows.append(CrossRow(s, self.tournament.player(s.tpn), points(s.points), cells, values))
+        columns = tuple(str(place[s.tpn]) for s in table) if square else tuple(str(n) for n in range(1, number + 1))
+        return CrossView(number, square, columns, table.codes, tuple(rows))
+
+    # -- player cards ---------------------------------------------------------------------------------------------
+
+    def cards(self, round_number: int | None = None, *, breakdowns: bool | None = None) -> list[Card]:
+        """One card per player in ranking order: games, running score, rating figures, colours, and the
+        tie-break breakdowns when ``breakdowns`` (default: the report's :attr:`breakdowns`)."""
+        with_breakdowns = self.breakdowns if breakdowns is None else breakdowns
+        number = self.standings_round if round_number is None else round_number
+        table = self.table_after(number)
+        ratings = self.ratings_after(number)
+        points, _ = self.value_styles(table)
+        cards = []
+        for s in table:
+            running = 0.0
+            lines = []
+            for record in table.player(s.tpn).records:
+                running += record.points
+                opponent = self.tournament.player(record.opponent) if record.opponent is not None else None
+                lines.append(CardLine(record.round, _colour_letter(record), opponent, self._record_text(record),
+                                      points(running)))
+            colours = charts.colour_strip([line.colour for line in lines], self._("Colours"))
+            details = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if with_breakdowns else ()
+            figures = ratings.players[s.tpn]
+            cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures, _change(figures), colours,
+                              details))
+        return cards
+
+    def _record_text(self, record: RoundRecord) -> str:
+        if record.outcome.is_bye:
+            return f"{self._('bye')} {format_points(record.points)}"
+        if record.outcome is Outcome.ABSENT:
+            return self._("absent")
+        if record.outcome is Outcome.PENDING:
+            return ""
+        mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "−"}.get(record.outcome)
+        return mark or format_points(record.result_fraction or 0.0)
+
+    def player_pages(self) -> list[Card]:
+        """Every card with its breakdowns: the tie-break breakdown section."""
+        return self.cards(breakdowns=True)
 
     def _breakdown(self, value: TiebreakValue) -> Breakdown:
         cut = set(map(id, value.cut))
         lines = [
             BreakdownLine(
                 str(c.round) if c.round is not None else "",
-                self._name(c.opponent) if c.opponent is not None else ("dummy" if "dummy" in c.note else ""),
+                self._name(c.opponent) if c.opponent is not None else (self._("dummy") if "dummy" in c.note else ""),
                 format_value(c.basis) if c.basis is not None else "",
                 format_points(c.result) if c.result is not None else "",
                 format_value(c.value), c.note, id(c) in cut,
             )
             for c in sorted((*value.contributions, *value.cut), key=lambda c: (c.round or 0))
         ]
-        return Breakdown(value.code, describe(value.code), format_value(value.value), value.note, tuple(lines))
+        return Breakdown(value.code, self.tiebreak_name(value.code), format_value(value.value), value.note,
+                         tuple(lines))
 
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"
 
-    def value(self, standing: Standing, code: str) -> str:
-        return format_value(standing.tiebreaks[code].value)
+    # -- charts ---------------------------------------------------------------------------------------------------
+
+    def progression_chart(self, round_number: int | None = None) -> Markup:
+        """The leaders' running scores after ``round_number`` (default: the report's)."""
+        number = self.standings_round if round_number is None else round_number
+        table = self.table_after(number)
+        series = [(s.name or str(s.tpn), [table.player(s.tpn).score_after(r) for r in range(1, number + 1)])
+                  for s in table.lines[:LEADERS]]
+        maximum = max((scores[-1] for _, scores in series if scores), default=1.0)
+        return charts.score_progression(series, number, maximum, self._("Score progression of the leaders"))
+
+    def rating_chart(self) -> Markup:
+        return charts.rating_histogram([p.rating for p in self.tournament.players], self._("Ratings of the field"),
+                                       self._("unrated"))
+
+
+def roster_k(player: Player) -> int:
+    """The player's K from the roster where the Players sheet gives one (a ``k_factor`` on the player), else
+    the default 20."""
+    given = getattr(player, "k_factor", None)
+    return int(given) if given else DEFAULT_K
+
+
+def _result_text(result: Result) -> str:
+    return "" if result is Result.NONE else result.value
+
+
+def _number(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _change(figures: RatingFigures) -> str:
+    return "" if figures.change is None else signed(figures.change)
+
+
+def _colour_letter(record: RoundRecord) -> str:
+    colour = record.colour
+    return "" if colour is None else ("w" if colour is Colour.WHITE else "b")
 
 
 def _cell_colour(record: RoundRecord) -> str:
     if record.outcome.is_bye or record.outcome is Outcome.ABSENT:
-        return "none"
-    return "black" if record.scheduled_colour is Colour.BLACK else "white"
+        return "x"
+    return "b" if record.scheduled_colour is Colour.BLACK else "w"
+
+
+def _square_cell(records: list[RoundRecord], opponent: int) -> CrossCell:
+    """The results against ``opponent`` (two in a double round robin), shaded by colour when there is one game."""
+    games = [r for r in records if r.opponent == opponent]
+    marks = [{Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "−", Outcome.PENDING: "·"}.get(r.outcome)
+             or format_points(r.result_fraction or 0.0) for r in games]
+    colour = _cell_colour(games[0]) if len(games) == 1 else "x"
+    return CrossCell(" ".join(marks), colour)
 
 
 def build_report(
@@ -223,11 +489,18 @@ def build_report(
     round_number: int | None = None,
     tiebreaks: tuple[str, ...] | str | None = None,
     rules: str | None = None,
+    language: str | None = None,
+    source: Path | str | None = None,
+    k_factor: KFactor | None = None,
+    breakdowns: bool = False,
 ) -> Report:
     """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
     the last round up to it that has results (a round just paired counts from its first result on).
 
-    :raises InputError: for an unknown tie-break code, rules edition, or a round not paired.
+    ``language`` defaults to the event's ``language`` setting, else English; ``source`` is the file the event
+    came from, whose name titles a report of an event without a name.
+
+    :raises InputError: for an unknown tie-break code, rules edition or language, or a round not paired.
     """
     last = tournament.current_round
     number = last if round_number is None else round_number
@@ -237,4 +510,7 @@ def build_report(
     edition = parse_rules(rules or tournament.settings.tiebreak_rules)
     scored = min(number, rounds_with_results(tournament))
     table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
-    return Report(tournament, number, scored, edition, table)
+    chosen = parse_language(language if language is not None else str(getattr(tournament.settings, "language", "")))
+    name = Path(source).stem if source is not None else ""
+    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns)
+

@@ -1,31 +1,47 @@
-"""Laying a :class:`~sheetpair.report.data.Report` out with the Jinja2 templates, as HTML pages or one PDF.
+"""Laying a :class:`~sheetpair.report.data.Report` out with the Jinja2 templates: one HTML document, a linked
+static site, or one A4 PDF.
 
 The templates live in the repository's top-level ``templates/`` folder. A built package carries a copy in
-``sheetpair/report/templates/`` (setup.py copies it at build time), so they are found both from a
-checkout and after ``pip install .``: the installed copy first, the checkout's folder otherwise.
+``sheetpair/report/templates/`` (setup.py copies it at build time), so they are found both from a checkout
+and after ``pip install .``: the installed copy first, the checkout's folder otherwise. Texts are translated
+with Jinja2's i18n extension over the gettext catalogs of :mod:`.i18n`.
+
+Long jobs report their steps through a ``progress`` callback (called once per page or stage), so the command
+line can show a progress bar without this module knowing about terminals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from ..core.results import format_points
 from ..optional import require
+from . import pdfparts
 from .data import Report
+from .i18n import translations
 
-SECTIONS: tuple[str, ...] = ("pairings", "standings", "crosstable", "tiebreaks")
-"""The report's sections, in print order (the tournament header opens every document)."""
+SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "crosstable", "cards", "charts",
+                             "tiebreaks")
+"""The report's sections, in print order (the event header opens every PDF)."""
 
-PAGES: dict[str, str] = {
-    "index.html": "standings", "pairings.html": "pairings", "standings.html": "standings",
-    "crosstable.html": "crosstable", "tiebreaks.html": "tiebreaks",
-}
-_LABELS = {"index.html": "Overview", "pairings.html": "Pairings", "standings.html": "Standings",
-           "crosstable.html": "Crosstable", "tiebreaks.html": "Tie-breaks"}
+Progress = Callable[[str], None]
+"""Called with a short label each time a page or stage is done."""
+
+PARALLEL_FROM = 150
+"""Players from which a PDF of several sections is laid out in parallel (below, starting processes costs more
+than it saves)."""
+
+SITE_PAGE = re.compile(r"(round|standings)-(\d+)\.html")
+"""Per-round pages of the static site: removed when their round no longer exists (a round undone)."""
 
 
 def template_dirs() -> list[Path]:
@@ -34,9 +50,9 @@ def template_dirs() -> list[Path]:
     return [d for d in (here / "templates", here.parent.parent / "templates") if (d / "layout.html").is_file()]
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The Jinja2 environment of the report templates.
+@lru_cache(maxsize=None)
+def environment(language: str = "en") -> jinja2.Environment:
+    """The Jinja2 environment of the report templates in ``language``.
 
     :raises FileNotFoundError: when neither template folder exists (a broken installation).
     """
@@ -49,41 +65,168 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = format_points
+    env.filters["css_string"] = css_string
     return env
 
 
-def render_html(report: Report, sections: Sequence[str] = SECTIONS, *,
-                links: Sequence[tuple[str, str]] = (), page_title: str = "") -> str:
-    """One HTML document: the tournament header, then ``sections`` in order.
+def css_string(text: str) -> Markup:
+    """``text`` as the inside of a CSS string (for the running header of the PDF's pages)."""
+    escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ").replace("\n", " ")
+    return Markup(escaped)
+
+
+def default_sections(report: Report) -> tuple[str, ...]:
+    """What an arbiter prints: the starting list before any pairing, else the current pairings; then the
+    standings and crosstable once a result is in."""
+    first = ("pairings",) if report.round_number else ("starting",)
+    return first + (("standings", "crosstable") if report.standings_round else ())
+
+
+def document_sections(report: Report) -> tuple[str, ...]:
+    """The sections of a single HTML document (the add-in's report): what an arbiter prints, and the standings
+    even before the first result, where they are the field in rating order."""
+    sections = default_sections(report)
+    return sections if "standings" in sections else (*sections, "standings")
+
+
+def parse_sections(text: str) -> tuple[str, ...]:
+    """A comma-separated list of sections (``pairings,standings``).
+
+    :raises ValueError: naming an unknown section and the known ones.
+    """
+    names = tuple(s.strip() for s in text.split(",") if s.strip())
+    unknown = [s for s in names if s not in SECTIONS]
+    if unknown:
+        raise ValueError(f"unknown report section(s) {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
+    return names
+
+
+def render_html(report: Report, sections: Sequence[str] | None = None, *, links: Sequence[tuple[str, str]] = (),
+                page_title: str = "", view_round: int | None = None, after: int | None = None,
+                header: bool = True, masthead: bool = True, numbered: bool = True) -> str:
+    """One HTML document: the title (unless ``masthead`` is false), the event header (unless ``header`` is
+    false), then ``sections`` in order; ``numbered`` puts page numbers on its printed pages.
+
+    ``sections`` defaults to :func:`document_sections`; ``view_round`` is the round whose pairings are shown
+    and ``after`` the round the standings, crosstable and cards are after (defaults: the report's).
 
     :raises ValueError: for an unknown section.
     """
-    unknown = [s for s in sections if s not in SECTIONS]
-    if unknown:
-        raise ValueError(f"unknown report section(s) {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
-    return environment().get_template("layout.html").render(
-        report=report, sections=["header", *sections], links=list(links), page_title=page_title,
+    chosen = tuple(sections) if sections is not None else document_sections(report)
+    parse_sections(",".join(s for s in chosen if s != "index"))  # the site's index is a page, not a section
+    return environment(report.language).get_template("layout.html").render(
+        report=report, sections=(["header"] if header else []) + list(chosen), links=list(links),
+        page_title=page_title, view_round=view_round or report.round_number,
+        after=report.standings_round if after is None else after, masthead=masthead, numbered=numbered,
     )
 
 
-def write_html(report: Report, directory: Path) -> list[Path]:
-    """Writes the report as linked HTML pages (index, pairings, standings, crosstable, tie-breaks)."""
+@dataclass(frozen=True)
+class SitePage:
+    """One page of the static site: its file, its title, and what it shows."""
+
+    name: str
+    title: str
+    section: str
+    view_round: int | None = None
+    after: int | None = None
+
+    @property
+    def header(self) -> bool:
+        """Only the index carries the event header; the other pages have the title and the round."""
+        return self.section == "index"
+
+
+def site_pages(report: Report) -> list[SitePage]:
+    """The pages of the static site, index first."""
+    _ = report._
+    pages = [SitePage("index.html", _("Overview"), "index"),
+             SitePage("start.html", _("Starting rank list"), "starting")]
+    pages += [SitePage(f"round-{n}.html", _("Pairings, round %(n)s", n=n), "pairings", view_round=n)
+              for n in report.paired_rounds]
+    pages += [SitePage(f"standings-{n}.html", _("Standings after round %(n)s", n=n), "standings", after=n)
+              for n in report.ranked_rounds]
+    if report.standings_round:
+        pages += [SitePage("crosstable.html", _("Crosstable"), "crosstable"),
+                  SitePage("players.html", _("Players"), "cards")]
+    return pages
+
+
+def write_html(report: Report, directory: Path, *, progress: Progress | None = None) -> list[Path]:
+    """Writes the static site: every round's pairings, the standings after every round, the crosstable, the
+    player cards and an index, all linked. Every page is rewritten each time, so a new round's links reach
+    the old pages; pages of rounds that no longer exist are removed."""
     directory.mkdir(parents=True, exist_ok=True)
-    links = list(_LABELS.items())
+    pages = site_pages(report)
+    names = {page.name for page in pages}
+    for stale in directory.glob("*-*.html"):
+        if SITE_PAGE.fullmatch(stale.name) and stale.name not in names:
+            stale.unlink()
+    links = site_links(report)
     written = []
-    for name, section in PAGES.items():
-        path = directory / name
-        path.write_text(render_html(report, [section], links=links, page_title=_LABELS[name]), encoding="utf-8")
+    for page in pages:
+        html = render_html(report, [page.section], links=links, page_title=page.title, view_round=page.view_round,
+                           after=page.after, header=page.header)
+        path = directory / page.name
+        path.write_text(html, encoding="utf-8")
         written.append(path)
+        if progress is not None:
+            progress(page.name)
     return written
 
 
-def write_pdf(report: Report, path: Path, sections: Sequence[str] = SECTIONS) -> Path:
-    """Writes the report as one A4 PDF with page numbers and repeated table headers."""
-    HTML = require("weasyprint", "pdf").HTML  # loads Pango: imported only for PDF output
+def site_links(report: Report) -> list[tuple[str, str]]:
+    """The navigation bar: overview, starting list, the latest pairings and standings, crosstable, players."""
+    _ = report._
+    links = [("index.html", _("Overview")), ("start.html", _("Starting rank list"))]
+    if report.round_number:
+        links.append((f"round-{report.round_number}.html", _("Pairings")))
+    if report.standings_round:
+        links += [(f"standings-{report.standings_round}.html", _("Standings")), ("crosstable.html", _("Crosstable")),
+                  ("players.html", _("Players"))]
+    return links
 
+
+def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None, *,
+              progress: Progress | None = None, workers: int | None = None) -> Path:
+    """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
+
+    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default: one per CPU
+    core for an event of :data:`PARALLEL_FROM` players or more) each section is laid out in its own process
+    (:mod:`.pdfparts`). Each section or stage done is reported to ``progress``. The file is replaced only
+    once the new one is complete.
+    """
+    require("weasyprint", "pdf")  # before anything is laid out or written
+    require("pypdf", "pdf")
+    chosen = tuple(default_sections(report) if sections is None else sections)
+    count = workers if workers is not None else (
+        min(len(chosen), os.cpu_count() or 1) if len(report.tournament.players) >= PARALLEL_FROM else 1)
     path.parent.mkdir(parents=True, exist_ok=True)
-    HTML(string=render_html(report, sections), base_url=str(path.parent)).write_pdf(str(path))
+    base = str(path.parent)
+    if count <= 1 or len(chosen) <= 1:
+        data = pdfparts.layout(render_html(report, chosen), base)
+        if progress is not None:
+            for section in chosen:
+                progress(section)
+    else:
+        htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
+                 for i, section in enumerate(chosen)]
+        heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
+        with ProcessPoolExecutor(count) as pool:
+            futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
+            for future in as_completed(futures.values()):
+                future.result()
+                if progress is not None:
+                    progress("section")
+        parts = [futures[i].result() for i in range(len(htmls))]
+        numbers = environment(report.language).get_template("page_numbers.html").render(
+            pages=pdfparts.landscape_pages(parts))
+        data = pdfparts.join(parts, numbers)
+    partial = path.with_name(path.name + ".part")  # a failed write leaves the previous PDF in place
+    partial.write_bytes(data)
+    os.replace(partial, path)
     return path
