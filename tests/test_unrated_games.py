@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheetpair.app.interchange import trf_text
+from sheetpair.app.revisions import compare, merge
 from sheetpair.cli import cli
 from sheetpair.core.errors import InputError, TrfError
 from sheetpair.core.model import Colour, Game, Player, Result, Round, Settings, Tournament
@@ -246,3 +247,12 @@ def test_result_command_refuses_an_unrated_forfeit_and_writes_nothing(paired: Pa
     out = run("result", paired, "--board", 1, "+/- u", ok=False)
     assert out.exit_code == 65 and "only a game played over the board can be unrated" in out.output
     assert paired.read_bytes() == before
+
+
+def test_two_copies_that_differ_only_in_the_mark_conflict_and_merge():
+    a, b = example(), example()
+    b.round(2).games[0].rated = False
+    (difference,) = compare(a, b)
+    assert (difference.item, difference.a, difference.b, difference.is_conflict) == ("r2b1", "½-½", "½-½ u", True)
+    merged, _ = merge(a, b, take_all="B")
+    assert merged.round(2).games[0].is_unrated
