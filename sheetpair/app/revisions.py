@@ -495,7 +495,7 @@ def _results_unknown(longer: Tournament, shorter: Tournament) -> list[str]:
                 unknown.append(f"round {number} paired differently")
                 break
             if _rank(game.result) > _rank(mine.result) or (game.result.is_known and mine.result is not game.result):
-                unknown.append(f"round {number} board {game.board} {game.result.value}")
+                unknown.append(f"round {number} board {game.board} {result_code(game)}")
     return unknown
 
 
