@@ -64,15 +64,18 @@ def rounds(draw, tpns: list[int], count: int) -> list[Round]:
         if not pairs and not rest:
             continue
         boards = draw(st.permutations(range(1, game_count + 1)))
-        games = sorted(
-            (Game(board, w, b, draw(st.sampled_from(list(Result)))) for board, (w, b) in zip(boards, pairs)),
-            key=lambda g: g.board,
-        )
+        games = sorted((_game(draw, board, w, b) for board, (w, b) in zip(boards, pairs)), key=lambda g: g.board)
         byes = [Bye(tpn, kind, draw(st.one_of(st.none(), st.integers(game_count + 1, game_count + 3))))
                 for tpn, kind in zip(rest, kinds) if kind is not None]
         byes.sort(key=lambda b: (b.board is None, b.board or 0, b.player))
         made.append(Round(len(made) + 1, games, byes))
     return made
+
+
+def _game(draw, board: int, white: int, black: int) -> Game:
+    """A board with any result; a played game is sometimes not rated (TRF ``W D L``)."""
+    result = draw(st.sampled_from(list(Result)))
+    return Game(board, white, black, result, rated=not result.was_played or draw(st.booleans()))
 
 
 @st.composite

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from ..core.errors import OperationError, StaleCopyError
 from ..core.model import ByeKind, Game, Result, Round, Tournament
+from ..core.results import result_code
 from ..io.metadata import (
     ROSTER,
     SETTINGS,
@@ -452,14 +453,14 @@ def _compare_results(number: int, ra: Round, rb: Round) -> list[Difference]:
     for game in sorted(ra.games, key=lambda g: g.board):
         other = rb.game_on_board(game.board)
         assert other is not None  # same pairing
-        if game.result is other.result:
+        if result_code(game) == result_code(other):
             continue
         ranks = _rank(game.result), _rank(other.result)
         side: Side | None = None if ranks[0] == ranks[1] else ("A" if ranks[0] > ranks[1] else "B")
         text = (f"round {number} board {game.board}: conflicting results" if side is None
                 else f"round {number} board {game.board}: result entered only in {side}")
-        found.append(Difference(f"r{number}b{game.board}", text, game.result.value or "-",
-                                other.result.value or "-", side))
+        found.append(Difference(f"r{number}b{game.board}", text, result_code(game) or "-",
+                                result_code(other) or "-", side))
     return found
 
 
@@ -494,7 +495,7 @@ def _results_unknown(longer: Tournament, shorter: Tournament) -> list[str]:
                 unknown.append(f"round {number} paired differently")
                 break
             if _rank(game.result) > _rank(mine.result) or (game.result.is_known and mine.result is not game.result):
-                unknown.append(f"round {number} board {game.board} {game.result.value}")
+                unknown.append(f"round {number} board {game.board} {result_code(game)}")
     return unknown
 
 
@@ -578,7 +579,7 @@ def _take_from_b(merged: Tournament, b: Tournament, difference: Difference) -> N
         game = merged.round(number).game_on_board(board)
         other = b.round(number).game_on_board(board)
         assert game is not None and other is not None
-        game.result = other.result
+        game.result, game.rated = other.result, other.rated
 
 
 def _setting_from(merged: Tournament, b: Tournament, key: str) -> Any:

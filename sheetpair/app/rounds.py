@@ -9,7 +9,7 @@ arbiter naturally types.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import OperationError
@@ -70,8 +70,10 @@ class ResultsEntered:
 
 
 def enter_results(port: WorkbookPort, round_number: int | None, results: list[tuple[int, Result]], *,
-                  force: bool = False, stamp: Stamp | None = None) -> ResultsEntered:
-    """Records ``(board, result)`` pairs of round ``round_number`` (default: the last paired round).
+                  unrated_boards: Collection[int] = (), force: bool = False,
+                  stamp: Stamp | None = None) -> ResultsEntered:
+    """Records ``(board, result)`` pairs of round ``round_number`` (default: the last paired round); the games
+    on ``unrated_boards`` were played but do not count toward ratings (``1-0 u``), the others do.
 
     Changing a result that later rounds were paired from changes the scores those pairings read: that is
     refused unless ``force`` (the arbiter's correction), and the boards of later rounds it touches are
@@ -85,7 +87,9 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
         entries = []
         for board, result in results:
             previous = operations.record_result(tournament, number, board, result)
-            entries.append(Entered(number, operations.game_on_board(tournament, number, board), previous))
+            game = operations.game_on_board(tournament, number, board)
+            game.rated = board not in unrated_boards
+            entries.append(Entered(number, game, previous))
         changed = [e for e in entries if e.previous.is_known and e.previous is not e.game.result]
         later = _later_boards(tournament, number, {p for e in changed for p in (e.game.white, e.game.black)})
         if later and not force:

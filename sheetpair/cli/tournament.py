@@ -15,7 +15,7 @@ from ..app.revisions import Stamp
 from ..app.rounds import Paired
 from ..app.standings import update_standings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
-from ..core.results import format_points, parse_bye_points, parse_result
+from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..io.openpyxl_port import OpenpyxlPort
@@ -157,22 +157,25 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
     """Record the results of boards of a round.
 
     Results: 1-0, 0-1, ½-½ (also 1/2, 1/2-1/2, 0.5, =), +/- and -/+ (forfeits), -/-, and * or p (postponed;
-    quote '*' in a shell, or write postponed). An empty '' clears a board.
+    quote '*' in a shell, or write postponed). A u after a played result ('1-0 u') marks a game that is not
+    rated (less than one move). An empty '' clears a board.
 
     \b
     Example:
       sheetpair result open.xlsx --board 3 1-0 --board 4 =
-      sheetpair result open.xlsx --round 2 --board 1 '*'
+      sheetpair result open.xlsx --round 2 --board 1 '*' --board 2 '0-1 u'
     """
-    parsed = [(board, parse_result(text)) for board, text in boards]
+    parsed = [(board, *parse_game_result(text)) for board, text in boards]
     port = OpenpyxlPort(workbook)
-    entered = rounds.enter_results(port, round_number, parsed, force=force, stamp=stamp)
+    entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
+                                   unrated_boards={board for board, _, rated in parsed if not rated},
+                                   force=force, stamp=stamp)
     port.save(output)
     tournament = entered.tournament
     for e in entered.entries:
         names = f"{tournament.player(e.game.white).name} - {tournament.player(e.game.black).name}"
         was = f" (was {e.previous.value})" if e.previous.value and e.previous is not e.game.result else ""
-        click.echo(f"Round {e.round_number}, board {e.game.board}: {names} {e.game.result.value or 'cleared'}{was}",
+        click.echo(f"Round {e.round_number}, board {e.game.board}: {names} {result_code(e.game) or 'cleared'}{was}",
                    err=True)
     if entered.later_boards:
         listed = ", ".join(f"round {r} board {b}" for r, b in entered.later_boards)

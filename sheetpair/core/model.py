@@ -166,6 +166,17 @@ class Game:
     white: int
     black: int
     result: Result = Result.NONE
+    rated: bool = True
+    """False for a game played over the board that does not count toward ratings (less than one move played,
+    or the arbiter's decision; see ``docs/interchange.md``). Only a played result can be unrated: the score,
+    the colours and the meeting count as for any game, the rating figures and tie-breaks leave it out.
+    A flag beside :class:`Result` rather than three more results, so that every comparison of results
+    (``result is Result.WHITE_WINS``) keeps meaning what it meant."""
+
+    @property
+    def is_unrated(self) -> bool:
+        """True for a game played over the board that does not count toward ratings."""
+        return not self.rated and self.result.was_played
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """Rating figures for reports: rated games, ARO, performance, expected score and rating change per player.
 
-FIDE rates a game played over the board between two rated players (forfeits are not games, and a game
-against an unrated opponent does not count for the rated player), so every figure here is taken over those
-games only (see ``docs/tiebreaks.md``):
+FIDE rates a game played over the board between two rated players (forfeits are not games, a game against
+an unrated opponent does not count for the rated player, and a game the arbiter marked unrated, e.g. one of
+less than one move, counts for neither), so every figure here is taken over those games only (see
+``docs/tiebreaks.md``):
 
 * **ARO**, the average rating of the rated opponents, rounded with .5 up — the same code as the ARO
   tie-break (C.07 10.1);
@@ -55,7 +56,7 @@ class RatingFigures:
     rating: int
     """The player's rating (0: unrated)."""
     games: int
-    """Rated games: played over the board against a rated opponent."""
+    """Rated games: played over the board against a rated opponent, and not marked unrated."""
     score: float
     """W: points scored in the rated games."""
     average_opponent: int | None
@@ -112,6 +113,9 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor) -> RatingFig
     left_out = len(every) - len(rated)
     notes = [f"{left_out} game(s) against unrated opponents left out: FIDE rates only games between rated players."
              ] if left_out else []
+    unrated_games = sum(1 for r in context.records(tpn) if r.played and not r.rated)
+    if unrated_games:
+        notes.append(f"{unrated_games} game(s) played but marked unrated left out: they do not count toward ratings.")
     score = sum((Fraction(c.result or 0).limit_denominator(2) for c in rated), Fraction(0))
     if not rated:
         notes.append("No game played over the board against a rated opponent yet, so no rating figure applies.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import InputError
-from .model import ByeKind, Colour, Outcome, Result
+from .model import ByeKind, Colour, Game, Outcome, Result
 from .state import RoundRecord
 
 _SPELLINGS: dict[str, Result] = {}
@@ -29,8 +29,15 @@ _spell(Result.WHITE_LOSES_BLACK_DRAWS, "0-½", "0-1/2", "0-0.5")
 _spell(Result.POSTPONED, "*", "p", "adj", "postponed", "adjourned")
 _spell(Result.NONE, "")
 
-RESULT_CODES: tuple[str, ...] = tuple(r.value for r in Result if r is not Result.NONE)
-"""The canonical codes offered in the round sheets' dropdown, in the order arbiters expect them."""
+UNRATED_MARK = "u"
+"""Written after a played result (``1-0 u``) for a game that does not count toward ratings."""
+
+_UNRATED_SUFFIXES = ("unrated", UNRATED_MARK)
+
+RESULT_CODES: tuple[str, ...] = tuple(r.value for r in Result if r is not Result.NONE) + tuple(
+    f"{r.value} {UNRATED_MARK}" for r in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS))
+"""The canonical codes offered in the round sheets' dropdown, in the order arbiters expect them; the
+unrated games last, as the rarest."""
 
 
 def parse_result(text: object) -> Result:
@@ -50,6 +57,31 @@ def parse_result(text: object) -> Result:
     if spaced in _SPELLINGS:
         return _SPELLINGS[spaced]
     raise InputError(f"unknown result {text!r} (expected one of {', '.join(RESULT_CODES)})")
+
+
+def parse_game_result(text: object) -> tuple[Result, bool]:
+    """Parses a board's result and whether the game counts toward ratings: :func:`parse_result`'s spellings,
+    optionally followed by ``u`` (or ``unrated``) for a game played but not rated, as in ``1-0 u``.
+
+    :raises InputError: if the text is no known result, or marks unrated a result that is no played game.
+    """
+    raw = "" if text is None else str(text).strip()
+    lowered = raw.lower()
+    suffix = next((s for s in _UNRATED_SUFFIXES if lowered.endswith(s) and len(lowered) > len(s)), None)
+    if suffix is None or lowered in _SPELLINGS:
+        return parse_result(raw), True
+    try:
+        result = parse_result(raw[: -len(suffix)])
+    except InputError:
+        raise InputError(f"unknown result {text!r} (expected one of {', '.join(RESULT_CODES)})") from None
+    if not result.was_played:
+        raise InputError(f"only a game played over the board can be unrated, not {text!r}")
+    return result, False
+
+
+def result_code(game: Game) -> str:
+    """The board's result as the round sheets write it: the canonical code, ``u`` after an unrated game."""
+    return f"{game.result.value} {UNRATED_MARK}" if game.is_unrated else game.result.value
 
 
 def format_points(points: float) -> str:

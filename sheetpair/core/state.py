@@ -38,6 +38,14 @@ class RoundRecord:
     points: float
     scheduled_colour: Colour | None = None
     """The colour the pairing gave, also for forfeited and unplayed games."""
+    rated: bool = True
+    """False for a game played over the board that does not count toward ratings (:attr:`Game.rated`)."""
+
+    @property
+    def rated_game(self) -> bool:
+        """True for a game played over the board that counts toward ratings: what the rating figures and the
+        rating tie-breaks (C.07 Art. 10) take."""
+        return self.played and self.rated
 
     @property
     def played(self) -> bool:
@@ -161,7 +169,7 @@ def derive(
                         RoundRecord(
                             rnd.number, opp, colour if played else None, outcome,
                             settings.points_draw if provisional else settings.points_for(outcome),
-                            scheduled_colour=colour,
+                            scheduled_colour=colour, rated=not game.is_unrated,
                         )
                     )
                     seen.add(tpn)

@@ -33,6 +33,7 @@ from typing import Any
 from .. import __version__
 from ..core.errors import WorkbookError
 from ..core.model import Round, Tournament
+from ..core.results import result_code
 from .port import CellValue, SheetSpec, WorkbookPort, cell_int, cell_text
 
 SCHEMA_VERSION = 2
@@ -205,8 +206,8 @@ def round_pairing(rnd: Round) -> dict[str, list[list[Any]]]:
 
 
 def round_results(rnd: Round) -> list[list[Any]]:
-    """A round's results as (board, result code), by board."""
-    return sorted([g.board, g.result.value] for g in rnd.games)
+    """A round's results as (board, result code), by board; an unrated game's code carries its mark."""
+    return sorted([g.board, result_code(g)] for g in rnd.games)
 
 
 def canonical_json(value: Any) -> str:

@@ -542,7 +542,7 @@ class _Reader:
 
     def _round(self, round_number: int) -> Round:
         """Joins both players' entries of every game of ``round_number``; boards as recorded by ``SPB``."""
-        pairs: list[tuple[int, int, Result]] = []
+        pairs: list[tuple[int, int, Result, bool]] = []
         byes: list[Bye] = []
         bye_boards = self._board_map(self.bye_boards, round_number)
         for tpn in sorted(self.players):
@@ -556,19 +556,23 @@ class _Reader:
                 pairs.append(self._game(tpn, entry, round_number))
         byes.sort(key=lambda b: (b.board is None, b.board or 0, b.player))
         boards = self._board_map(self.boards, round_number)
-        if boards and sorted(boards) != sorted(w for w, _, _ in pairs):
+        if boards and sorted(boards) != sorted(w for w, *_ in pairs):
             raise TrfError(f"record {SP_BOARDS} does not list round {round_number}'s White players",
                            line=self.boards[round_number][0])
         # without SPB, boards are numbered in FIDE's printed order once all rounds are read
-        numbered = sorted((boards.get(w, n), w, b, r) for n, (w, b, r) in enumerate(pairs, start=1))
-        games = [Game(board, w, b, r) for board, w, b, r in numbered]
+        numbered = sorted((boards.get(w, n), w, b, r, rated) for n, (w, b, r, rated) in enumerate(pairs, start=1))
+        games = [Game(board, w, b, r, rated) for board, w, b, r, rated in numbered]
         return Round(round_number, games, byes)
 
     @staticmethod
     def _board_map(records: dict[int, tuple[int, dict[int, int]]], round_number: int) -> dict[int, int]:
         return records[round_number][1] if round_number in records else {}
 
-    def _game(self, tpn: int, entry: _Entry, round_number: int) -> tuple[int, int, Result]:
+    def _game(self, tpn: int, entry: _Entry, round_number: int) -> tuple[int, int, Result, bool]:
+        """White, Black, the result and whether the game is rated, from both players' entries.
+
+        :raises TrfError: where the two entries do not make one game, naming the line and column.
+        """
         other = self._entry(entry.opponent, round_number)
         if other is None or other.opponent != tpn:
             seen = "nothing" if other is None or other.opponent == 0 else f"opponent {other.opponent}"
@@ -597,7 +601,14 @@ class _Reader:
                 f"(Black {black_tpn}) do not make one game result",
                 line=entry.line, column=entry.column + 7,
             )
-        return white_tpn, black_tpn, _GAME_RESULTS[codes]
+        unrated = [e.result in SHORT_GAME_CODES for e in (white, black)]
+        if unrated[0] != unrated[1]:
+            raise TrfError(
+                f"round {round_number}: results {white.result!r} (White {white_tpn}) and {black.result!r} "
+                f"(Black {black_tpn}) disagree on whether the game is rated (W D L on both lines, or 1 = 0)",
+                line=entry.line, column=entry.column + 7,
+            )
+        return white_tpn, black_tpn, _GAME_RESULTS[codes], not unrated[0]
 
 
 def _round_entries(number: int, line: str) -> list[_Entry]:

@@ -63,8 +63,12 @@ GAME_CODES: dict[Result, tuple[str, str]] = {
 """A board's result -> the result codes on White's and Black's lines (column 99 + 10k)."""
 
 SHORT_GAME_CODES = {"W": "1", "D": "=", "L": "0"}
-"""``W D L``: a game of less than one move, played but unrated. Every engine treats it as a played game; sheetpair
-reads it as ``1 = 0`` (its model has no unrated flag) and writes ``1 = 0`` back."""
+"""``W D L``: a game played but not rated (less than one move, or the arbiter's decision) -> the rated code with
+the same points. Every engine treats it as a played game; sheetpair reads it as an unrated game
+(:attr:`~sheetpair.core.model.Game.rated`) and writes ``W D L`` back."""
+
+UNRATED_GAME_CODES = {rated: unrated for unrated, rated in SHORT_GAME_CODES.items()}
+"""The rated codes ``1 = 0`` -> the codes of the same results in a game that is not rated."""
 
 def scores_before(state: TournamentState, round_number: int) -> dict[int, float]:
     """Every player's score before ``round_number``: what the printed board order looks at."""

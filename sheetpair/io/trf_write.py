@@ -28,6 +28,7 @@ from .trf_records import (
     SP_BYE_BOARD,
     SP_PLAYER,
     SP_SETTING,
+    UNRATED_GAME_CODES,
     TrfFormat,
     bb_lines,
     board_key,
@@ -170,6 +171,8 @@ def _round_blocks(tournament: Tournament) -> dict[int, dict[int, str]]:
         row: dict[int, str] = {}
         for game in rnd.games:
             white_code, black_code = GAME_CODES[game.result]
+            if game.is_unrated:
+                white_code, black_code = UNRATED_GAME_CODES[white_code], UNRATED_GAME_CODES[black_code]
             row[game.white] = f"{game.black:4d} w {white_code}"
             row[game.black] = f"{game.white:4d} b {black_code}"
         for bye in rnd.byes:

@@ -37,7 +37,7 @@ from ..core.model import (
     Settings,
     Tournament,
 )
-from ..core.results import BYE_LABELS, RESULT_CODES, crosstable_entry, format_points, parse_result
+from ..core.results import BYE_LABELS, RESULT_CODES, crosstable_entry, format_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
 from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
@@ -314,10 +314,10 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         if board is None:
             raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
         try:
-            result = parse_result(value("Result"))
+            result, rated = parse_game_result(value("Result"))
         except InputError as error:
             raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
-        rnd.games.append(Game(board, white, black, result))
+        rnd.games.append(Game(board, white, black, result, rated))
     return rnd
 
 
@@ -431,7 +431,7 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
 def _round_sheet(rnd: Round, tournament: Tournament) -> SheetSpec:
     rows: list[list[CellValue]] = []
     for game in sorted(rnd.games, key=lambda g: g.board):
-        rows.append([game.board, game.white, tournament.player(game.white).name, game.result.value or None,
+        rows.append([game.board, game.white, tournament.player(game.white).name, result_code(game) or None,
                      game.black, tournament.player(game.black).name])
     for bye in rnd.byes:
         rows.append([bye.board, bye.player, tournament.player(bye.player).name,

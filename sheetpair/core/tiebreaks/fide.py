@@ -13,6 +13,10 @@ Articles cited are those of C.07-2026. Two regimes decide how an unplayed round 
   loss stays unplayed for the participant's own-record tie-breaks (Art. 7). The rest round of an odd
   round robin has no opponent and contributes nothing.
 
+A game played over the board but not rated (less than one move, or the arbiter's decision) is a played game
+for every tie-break except the rating ones (Art. 10), which C.07 leaves to the games a rating takes: there it
+stays unplayed, as a forfeit does (15.2).
+
 The unplayed-round handling, the average for repeated encounters in DE and the rounding of the rating
 tie-breaks follow the TEC tie-break server (O. Milvang, ``gacrux/tiebreak.py``) where C.07 leaves room.
 """
@@ -410,21 +414,28 @@ def _half_up(value: Fraction) -> int:
 
 
 def opponent_ratings(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
-    """The ratings of the opponents met over the board; every forfeit stays unplayed here (15.2)."""
-    return rated_opponents(context, tpn)
+    """The ratings of the opponents met over the board in rated games.
+
+    Every forfeit stays unplayed here (15.2), and so does a game played but not rated (less than one move,
+    or the arbiter's decision): C.07 is silent on it, and a rating tie-break takes the games a rating takes,
+    which leave it out (see ``docs/tiebreaks.md``).
+    """
+    return rated_opponents(context, tpn, rated_games_only=True)
 
 
 def rated_opponents(context: TiebreakContext, tpn: int,
-                    rating: Callable[[Player], int] = lambda p: p.rating) -> list[Contribution]:
+                    rating: Callable[[Player], int] = lambda p: p.rating, *,
+                    rated_games_only: bool = False) -> list[Contribution]:
     """The ``rating`` of each opponent met over the board, one contribution per game.
 
     Each contribution's ``result`` is the participant's result in that game (1, ½ or 0). ``rating`` reads a
     player's rating; a pairing system that must rate every player (Dubov's provisional ratings) passes its
-    own, so that its average is the one ARO computes, not a second copy of it.
+    own, so that its average is the one ARO computes, not a second copy of it. A pairing system counts
+    every game played; the rating tie-breaks ask for ``rated_games_only``, leaving unrated games out.
     """
     parts = []
     for r in context.records(tpn):
-        if r.played and r.opponent is not None:
+        if (r.rated_game if rated_games_only else r.played) and r.opponent is not None:
             note = f"opponent's rating, result {format_points(r.result_fraction or 0)}"
             parts.append(Contribution(float(rating(context[r.opponent].player)), r.round, r.opponent, note,
                                       result=r.result_fraction))
@@ -491,12 +502,12 @@ def _rating_value(function: Callable[[Sequence[Contribution]], int]) -> Evaluate
 
 
 def _opponents_performance(key: str, function: Callable[[Sequence[Contribution]], int]) -> Compute:
-    """APRO/APPO (10.4, 10.5): each opponent met over the board brings its own TPR or PTP."""
+    """APRO/APPO (10.4, 10.5): each opponent met over the board in a rated game brings its own TPR or PTP."""
 
     def compute(context: TiebreakContext, tpn: int, _group: Collection[int]) -> list[Contribution]:
         parts = []
         for r in context.records(tpn):
-            if r.played and r.opponent is not None:
+            if r.rated_game and r.opponent is not None:
                 value = _performance_of(context, r.opponent, key, function)
                 parts.append(Contribution(float(value), r.round, r.opponent, f"opponent's {key}"))
         return parts
