@@ -40,7 +40,7 @@ from .io.port import CellValue, SheetSpec, cell_text
 from .io.workbook import META_SHEET, PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
 from .io.xlwings_port import XlwingsPort
 from .report.data import build_report
-from .report.render import render_html
+from .report.render import default_sections, render_html
 
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
@@ -156,7 +156,8 @@ def _make_reports(port: XlwingsPort, book: xw.Book) -> ButtonResult:
     _require_tournament(port)
     tournament = load(port)
     write(port, tournament)
-    html = render_html(build_report(tournament))
+    report = build_report(tournament, source=book.name)
+    html = render_html(report, default_sections(report))
     target = _report_file(book)
     if target is None:
         title = "HTML report: copy column A into a text file named report.html"

@@ -108,7 +108,7 @@ def test_sheets_are_written_as_an_arbiter_needs_them(lite: bool) -> None:
     assert (1, 1) in round_sheet.bold
     assert round_sheet.frozen_at == ("A2" if lite else None)  # the classic engines cannot freeze panes
     assert round_sheet.number_formats[(2, 4)] == "@"
-    assert memory.sheet_named("Players").table_ranges == {"Players": "$A$1:$L$9"}
+    assert memory.sheet_named("Players").table_ranges == {"Players": "$A$1:$M$9"}
     assert not memory.sheet_named("_sheetpair").visible
     status = book.sheets["sheetpair"].used_range.value
     assert status[1:3] == [["Button", "Update standings"], ["Outcome", "done"]]
@@ -138,13 +138,13 @@ def test_owned_sheets_are_rebuilt_in_place_so_references_to_them_survive() -> No
 
 
 def test_the_players_table_grows_over_a_column_sheetpair_adds() -> None:
-    """The arbiter blanked the header of column J (Team): sheetpair appends its Team column as M."""
+    """The arbiter blanked the header of column J (Team): sheetpair appends its Team column as N."""
     book = new_book("Club.xlsx")
     _import_roster(book)
     book.sheets["Players"]["J1"].value = None
     addin.update_standings(book)
-    assert book.sheets["Players"]["M1"].value == "Team"
-    assert engine_of(book).sheet_named("Players").table_ranges == {"Players": "$A$1:$M$9"}
+    assert book.sheets["Players"]["N1"].value == "Team"
+    assert engine_of(book).sheet_named("Players").table_ranges == {"Players": "$A$1:$N$9"}
 
 
 def test_each_button_counts_one_revision_under_lite() -> None:
@@ -234,8 +234,8 @@ def test_reports_go_beside_a_saved_workbook_or_into_a_sheet(tmp_path: Path) -> N
     _import_roster(saved)
     assert addin.make_reports(saved) == f"The report is saved as {tmp_path / 'Club report.html'}."
     page = (tmp_path / "Club report.html").read_text(encoding="utf-8")
-    assert "<h2>Standings after round 0</h2>" in page and "Lindqvist, Anna" in page
-    unsaved = new_book("Book2")
+    assert "Starting rank list" in page and "Lindqvist, Anna" in page  # nothing paired yet: the starting list
+    unsaved = new_book("Club.xlsx")  # the same name, never saved: no folder to write beside
     _import_roster(unsaved)
     run_like_lite(unsaved, addin.make_reports)
     lines = [row[0] for row in unsaved.sheets["Report"].used_range.options(ndim=2).value[1:]]

@@ -36,6 +36,8 @@ class EventRequest:
     options: dict[str, str] = field(default_factory=dict)
     event: EventInfo = field(default_factory=EventInfo)
     """The header every report and the TRF print: name, city, federation, dates, arbiters, time control."""
+    language: str = ""
+    """The reports' language (empty: English)."""
 
 
 def parse_dates(text: str) -> tuple[str, str]:
@@ -77,6 +79,7 @@ def create_event(roster: list[Player], request: EventRequest) -> Tournament:
         tiebreaks=parse_tiebreak_list(request.tiebreaks) if request.tiebreaks else None,
     )
     settings.event = request.event
+    settings.language = request.language
     return new_tournament(roster, settings, keep_order=request.keep_order)
 
 

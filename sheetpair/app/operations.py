@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..core.errors import OperationError, PairingError
 from ..core.model import Bye, ByeKind, Game, Player, Result, Round, Tournament
+from ..core.results import result_code
 from ..pairing import Pairing, PairingSystem, get_system
 
 PENDING_NOTE = "paired while"
@@ -159,7 +160,7 @@ def withdraw(tournament: Tournament, tpn: int, from_round: int) -> None:
         game = next((g for g in rnd.games if tpn in (g.white, g.black)), None)
         if game is not None and game.result.was_played:
             raise OperationError(f"player {tpn} ({player.name}) already played round {rnd.number} (board "
-                                 f"{game.board}, {game.result.value}); the withdrawal can start from round "
+                                 f"{game.board}, {result_code(game)}); the withdrawal can start from round "
                                  f"{rnd.number + 1} at the earliest")
     player.withdrawn_from = from_round
     for rnd in tournament.rounds[from_round - 1:]:

@@ -48,10 +48,12 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
               help="First day, or first and last day (2026-04-01/2026-04-05).")
 @click.option("--arbiter", default="", help="The chief arbiter.")
 @click.option("--time-control", default="", help="The time control, e.g. \"90 min + 30 s\".")
+@click.option("--lang", "language", type=click.Choice(["en", "de", "es", "fr"]), default="en", show_default=True,
+              help="The language of the reports (kept in the Settings sheet).")
 @reports_errors
 def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
         double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...], name: str, city: str,
-        federation: str, dates: str, arbiter: str, time_control: str) -> None:
+        federation: str, dates: str, arbiter: str, time_control: str, language: str) -> None:
     """Create a tournament workbook from a roster.
 
     \b
@@ -63,7 +65,8 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
     header = EventInfo(name=name, city=city, federation=federation, start_date=start, end_date=end,
                        chief_arbiter=arbiter, time_control=time_control)
     request = EventRequest(system_name, rounds=rounds, seed=seed, keep_order=keep_order, double_round_robin=double,
-                           tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header)
+                           tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
+                           language="" if language == "en" else language)
     tournament = new_event(roster, request)
     port = OpenpyxlPort(workbook, create=not workbook.exists())
     create_workbook(port, tournament)

@@ -152,6 +152,8 @@ class Player:
     """First round in which the player is no longer paired, or ``None`` while the player is in."""
     provisional_rating: int = 0
     """The rating the Chief Arbiter gives an unrated player where the system rates everyone (Dubov Art. 1.1)."""
+    k_factor: int | None = None
+    """The player's FIDE development coefficient K for the rating change the reports print (default 20)."""
 
     def is_active_in(self, round_number: int) -> bool:
         """True when the player takes part in the pairing of ``round_number``."""
@@ -245,6 +247,8 @@ class Settings:
     tiebreak_rules: str = "2026"
     """Edition of the FIDE tie-break rules (C.07) the event is played under: ``2026`` or ``2024`` (the 2026
     edition caps the dummy opponent of unplayed rounds, Art. 16.4)."""
+    language: str = ""
+    """The reports' language (``en``, ``de``, ``es``, ``fr``); empty for English."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""

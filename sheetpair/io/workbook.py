@@ -75,6 +75,7 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Team", "team"),
     ("Withdrawn from round", "withdrawn_from"),
     ("Provisional rating", "provisional_rating"),
+    ("K", "k_factor"),
 )
 _PLAYER_ALIASES = {
     "no": "tpn", "start number": "tpn", "startno": "tpn", "snr": "tpn", "tpn": "tpn",
@@ -86,6 +87,7 @@ _PLAYER_ALIASES = {
     "club": "club", "team": "team",
     "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
     "provisional rating": "provisional_rating",
+    "k": "k_factor", "k factor": "k_factor", "k-factor": "k_factor",
 }
 
 # --- Round sheets ----------------------------------------------------------------------------------
@@ -219,6 +221,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         bye_value=get("bye_value", number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
         tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(cell_text(raw)), DEFAULT_EDITION),
+        language=cell_text(get("language", str, "")),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -271,6 +274,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
             tpn, str(name).strip(), rating_value,
             **{key: cell_text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
+            k_factor=cell_int(cell("k_factor")),
         ))
     return sorted(players, key=lambda p: p.tpn)
 
@@ -375,6 +379,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["bye_value", settings.bye_value, "points for the pairing-allocated bye"],
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
         ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
+        ["language", settings.language or None, "language of the reports: en, de, es or fr"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
@@ -386,7 +391,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
 
 def _player_value(player: Player, attribute: str) -> CellValue:
     value = getattr(player, attribute)
-    if attribute in ("rating", "provisional_rating") and not value:
+    if attribute in ("rating", "provisional_rating", "k_factor") and not value:
         return None
     return value if value not in ("",) else None
 

@@ -22,9 +22,9 @@ from markupsafe import Markup
 
 from ..app.ranking import standings
 from ..core.errors import InputError
-from ..core.model import Colour, Outcome, Player, Result, Tournament
+from ..core.model import Colour, Outcome, Player, Tournament
 from ..core.rating import DEFAULT_K, KFactor, RatingFigures, RatingTable, rating_figures
-from ..core.results import BYE_LABELS, crosstable_entry, format_points
+from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
 from ..core.standings import Standing, StandingsTable, rounds_with_results
 from ..core.state import RoundRecord
 from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
@@ -289,7 +289,7 @@ class Report:
         def seat(tpn: int) -> Seat:
             return Seat(self.tournament.player(tpn), style(before.get(tpn, 0.0)))
 
-        boards = [Board(g.board, seat(g.white), seat(g.black), _result_text(g.result))
+        boards = [Board(g.board, seat(g.white), seat(g.black), result_code(g))
                   for g in sorted(rnd.games, key=lambda g: g.board)]
         boards += [Board(b.board, seat(b.player), None, self._(BYE_LABELS[b.kind])) for b in rnd.byes]
         lines = []
@@ -447,12 +447,7 @@ class Report:
 def roster_k(player: Player) -> int:
     """The player's K from the roster where the Players sheet gives one (a ``k_factor`` on the player), else
     the default 20."""
-    given = getattr(player, "k_factor", None)
-    return int(given) if given else DEFAULT_K
-
-
-def _result_text(result: Result) -> str:
-    return "" if result is Result.NONE else result.value
+    return player.k_factor or DEFAULT_K
 
 
 def _number(value: int | None) -> str:
@@ -510,7 +505,7 @@ def build_report(
     edition = parse_rules(rules or tournament.settings.tiebreak_rules)
     scored = min(number, rounds_with_results(tournament))
     table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
-    chosen = parse_language(language if language is not None else str(getattr(tournament.settings, "language", "")))
+    chosen = parse_language(language if language is not None else tournament.settings.language)
     name = Path(source).stem if source is not None else ""
     return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns)
 
