@@ -1,10 +1,12 @@
 """The workbook port over an ``.xlsx`` file, through openpyxl.
 
-Loading goes through openpyxl with defusedxml installed (openpyxl then parses XML safely). Saving writes a
-temporary file beside the workbook and replaces the original in one step, so a failure never leaves a
-half-written workbook. Sheets sheetpair does not own are never touched; owned sheets are rebuilt in place
-(same position) with a frozen header, text-formatted entry columns and a results dropdown fed by the
-defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
+Loading first inspects the zip package (:mod:`sheetpair.io.package`: damaged parts, zip bombs, encrypted or
+non-xlsx files become one sentence), then goes through openpyxl with defusedxml installed (openpyxl then
+parses XML safely). Saving goes through :mod:`sheetpair.io.savefile`: a temporary file beside the workbook
+replaces the original in one step, so a failure never leaves a half-written workbook. Sheets sheetpair does
+not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
+pictures, charts and protection) with a frozen header, text-formatted entry columns and a results dropdown
+fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
 """
 
 from __future__ import annotations
@@ -12,21 +14,23 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import warnings
 import zipfile
+from copy import copy
 from pathlib import Path
+from typing import BinaryIO
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font, PatternFill, Protection
-from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
+from .package import inspect_workbook_file
 from .port import CellValue, SheetSpec, column_letter
+from .savefile import save_atomically, side_copy_path
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
@@ -48,10 +52,14 @@ class OpenpyxlPort:
         self.path = Path(path)
         self._original_parts: set[str] = set()
         self._dropped: list[str] = []
+        self._image_bytes: dict[int, bytes] = {}
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
             return
+        if not self.path.exists():
+            raise WorkbookError(f"no workbook at {self.path}")
+        inspect_workbook_file(self.path)
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -59,10 +67,9 @@ class OpenpyxlPort:
             self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
-        except FileNotFoundError:
-            raise WorkbookError(f"no workbook at {self.path}") from None
-        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-            raise WorkbookError(f"{self.path} is not a readable .xlsx workbook ({error})") from None
+        except Exception as error:  # the package passed inspection; openpyxl fails on content in many ways
+            raise WorkbookError(f"{self.path} is not a readable .xlsx workbook: openpyxl cannot read it "
+                                f"({type(error).__name__}: {_first_line(error)})") from None
 
     def sheet_names(self) -> list[str]:
         return list(self.book.sheetnames)
@@ -81,8 +88,11 @@ class OpenpyxlPort:
             index = names.index(spec.before)
         elif index is not None:
             self._drop_tables_named(spec.table_name)
-            self.book.remove(self.book[spec.name])
+            previous = self.book[spec.name]
+            self.book.remove(previous)
         sheet = self.book.create_sheet(spec.name, index)
+        if index is not None and spec.name in names:
+            _carry_over(previous, sheet)
         for col, title in enumerate(spec.header, start=1):
             cell = sheet.cell(1, col, title)
             cell.font = _HEADER_FONT
@@ -127,7 +137,7 @@ class OpenpyxlPort:
         target = Path(path) if path is not None else self.path
         losses = self._losses()
         if losses and target.resolve() == self.path.resolve():
-            side = target.with_name(f"{target.stem}-sheetpair{target.suffix}")
+            side = side_copy_path(target)
             self._write(side)
             raise LossySaveError(
                 f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
@@ -137,22 +147,30 @@ class OpenpyxlPort:
         self.path = target
 
     def _write(self, target: Path) -> None:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".sheetpair-", suffix=target.suffix, dir=target.parent)
-        os.close(handle)
-        try:
-            self.book.save(temporary)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        save_atomically(target, self._save_to)
+
+    def _save_to(self, handle: BinaryIO | io.BytesIO) -> None:
+        """Serialises the book; images are given fresh streams first, as openpyxl consumes them."""
+        self._rewind_images()
+        self.book.save(handle)
+
+    def _rewind_images(self) -> None:
+        """openpyxl reads each image from a stream it closes after the first save, so a second save (the
+        loss check is one) failed with "I/O operation on closed file": keep the bytes and hand every save
+        a new stream."""
+        for sheet in self.book.worksheets:
+            for image in sheet._images:
+                data = self._image_bytes.get(id(image))
+                if data is None:
+                    data = self._image_bytes[id(image)] = image._data()
+                image.ref = io.BytesIO(data)
 
     def _losses(self) -> list[str]:
         """What of the original file a save would drop: unsupported extensions and whole package parts."""
         if not self._original_parts:
             return []
         buffer = io.BytesIO()
-        self.book.save(buffer)
+        self._save_to(buffer)
         with zipfile.ZipFile(buffer) as package:
             kept = _comparable_parts(package.namelist())
         lost = sorted(self._original_parts - kept)
@@ -237,6 +255,23 @@ def _comparable_parts(names: list[str]) -> set[str]:
         else:
             parts.add(name)
     return parts
+
+
+def _carry_over(previous: Worksheet, sheet: Worksheet) -> None:
+    """What the arbiter added to a sheet sheetpair rebuilds stays: pictures (a club logo on the standings),
+    charts, and the sheet's protection (arbiters protect round sheets so only the unlocked Result column
+    can be typed into)."""
+    for image in previous._images:
+        sheet.add_image(image)
+    for chart in previous._charts:
+        sheet.add_chart(chart)
+    sheet.protection = copy(previous.protection)
+
+
+def _first_line(error: Exception) -> str:
+    """An exception's message reduced to its first line, so the arbiter still gets one sentence."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""
 
 
 def _shown(value: CellValue, number_format: str | None) -> str:
