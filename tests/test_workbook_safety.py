@@ -132,9 +132,15 @@ def test_temporaries_of_dead_runs_are_swept_and_live_ones_kept(book: Path) -> No
     assert alive.exists() and unrelated.exists()
 
 
-def test_a_read_only_folder_gives_a_sentence(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def refused(*args: object) -> int:
-        raise PermissionError(errno.EACCES, "Permission denied")
+@pytest.mark.parametrize("where", ["event folder", "everywhere"])
+def test_a_read_only_folder_gives_a_sentence(book: Path, where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused in the workbook's folder, or also in the temporary folder openpyxl serialises through."""
+    opener = os.open
+
+    def refused(path: str, *args: int) -> int:
+        if where == "everywhere" or Path(path).parent == book.parent:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return opener(path, *args)
 
     port = OpenpyxlPort(book)
     monkeypatch.setattr(savefile.os, "open", refused)

@@ -30,7 +30,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core.errors import WorkbookError
 from .package import inspect_workbook_file
 from .port import CellValue, SheetSpec, column_letter
-from .savefile import save_atomically, side_copy_path
+from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
@@ -135,7 +135,10 @@ class OpenpyxlPort:
             is then saved beside it as ``<name>-sheetpair.xlsx`` and the original is left untouched.
         """
         target = Path(path) if path is not None else self.path
-        losses = self._losses()
+        try:
+            losses = self._losses()
+        except OSError as error:  # openpyxl serialises through temporary files, which can fail too
+            raise WorkbookError(save_failure(target, error)) from None
         if losses and target.resolve() == self.path.resolve():
             side = side_copy_path(target)
             self._write(side)

@@ -56,7 +56,7 @@ def save_atomically(target: Path, write: Callable[[BinaryIO], None]) -> Path:
         _sync_folder(real.parent)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise WorkbookError(_save_failure(target, error)) from None
+        raise WorkbookError(save_failure(target, error)) from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -143,7 +143,8 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def _save_failure(target: Path, error: OSError) -> str:
+def save_failure(target: Path, error: OSError) -> str:
+    """The sentence for a save that failed with ``error``, promising what is true: nothing was changed."""
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         reason = "the disk is full"
     elif isinstance(error, PermissionError):
