@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
+import random
+import signal
+import time
+import traceback
 import zipfile
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
@@ -59,3 +66,76 @@ def tiny_png() -> io.BytesIO:
     Image.new("RGB", (4, 4), "red").save(buffer, "PNG")
     buffer.seek(0)
     return buffer
+
+
+def forked(work: Callable[[], None]) -> int:
+    """Runs ``work`` in a child process (POSIX ``fork``: the loaded workbook is shared, no start-up cost);
+    returns its process id. The child exits 0 when ``work`` returned, 1 when it raised."""
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            work()
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    return pid
+
+
+def last_round_state(path: Path) -> tuple[set[Result], float]:
+    """The results of the last round and the points total of the Standings sheet, from a fresh load."""
+    port = OpenpyxlPort(path)
+    event = load_tournament(port)
+    rows = port.read_sheet("Standings")
+    points = rows[0].index("Points")
+    return {g.result for g in event.rounds[-1].games}, sum(float(row[points] or 0) for row in rows[1:])
+
+
+def kill_during_saves(path: Path, kills: int, seed: int) -> Counter[str]:
+    """Kills (SIGKILL) a process that saves the workbook at ``path`` over and over, ``kills`` times at random
+    moments, and checks after each kill that the workbook opens and holds one whole state: every result of
+    the last round pending (the old state) or every one ``1-0`` (the new state), with standings to match.
+
+    Each child first writes the opposite of what the file holds, so "new" means the kill came after a
+    complete save, "old" before it. Returns how often each state was found, plus ``"temporaries"``: killed
+    runs' temporary files found beside the workbook (the next save sweeps them).
+
+    :raises AssertionError: on a workbook that does not open or holds a mix.
+    """
+    rng = random.Random(seed)
+    port = OpenpyxlPort(path)
+    event = load_tournament(port)
+    boards = len(event.rounds[-1].games)
+    started = time.perf_counter()
+    save_tournament(port, event, previous_rounds=event.current_round)
+    port.save()
+    window = 1.2 * (time.perf_counter() - started)  # one whole save, and the start of the next
+
+    def save_forever() -> None:
+        result = Result.WHITE_WINS if event.rounds[-1].games[0].result is Result.NONE else Result.NONE
+        while True:
+            for game in event.rounds[-1].games:
+                game.result = result
+            save_tournament(port, event, previous_rounds=event.current_round)
+            port.save()
+            result = Result.NONE if result is Result.WHITE_WINS else Result.WHITE_WINS
+
+    seen: Counter[str] = Counter()
+    for _ in range(kills):
+        pid = forked(save_forever)
+        time.sleep(rng.uniform(0, window))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        seen["temporaries"] += sum(1 for p in path.parent.iterdir() if p.name.startswith(".sheetpair-"))
+        results, points = last_round_state(path)
+        totals = {Result.NONE: 0.0, Result.WHITE_WINS: float(boards)}
+        assert len(results) == 1, f"a mix of results after a kill: {results}"
+        before = event.rounds[-1].games[0].result
+        name, expected = "old" if results == {before} else "new", totals[next(iter(results))]
+        assert points == expected, f"standings ({points}) do not match the {name} results"
+        seen[name] += 1
+        for game in event.rounds[-1].games:  # the next child starts from the file's state and changes it
+            game.result = next(iter(results))
+    return seen

@@ -6,6 +6,7 @@ import errno
 import io
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -16,10 +17,11 @@ from openpyxl.drawing.image import Image
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io import savefile
+from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
-from sheetpair.io.workbook import load_tournament
+from sheetpair.io.workbook import load_tournament, save_tournament
 
-from .safety_support import set_result, tiny_png, write_event
+from .safety_support import forked, kill_during_saves, set_result, tiny_png, tournament, write_event
 
 
 @pytest.fixture
@@ -146,3 +148,73 @@ def test_a_read_only_folder_gives_a_sentence(book: Path, where: str, monkeypatch
     monkeypatch.setattr(savefile.os, "open", refused)
     with pytest.raises(WorkbookError, match="permission denied"):
         port.save()
+
+
+# --- one run at a time, and a run killed mid-save -------------------------------------------------
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the concurrency tests fork processes (POSIX)")
+
+
+def test_two_runs_without_the_lock_lose_a_result(tmp_path: Path) -> None:
+    """The failure the lock prevents: both read before either saves, the second save drops the first's change."""
+    path = write_event(tmp_path / "event.xlsx", tournament(40))
+    first, second = OpenpyxlPort(path), OpenpyxlPort(path)
+    for port, board in ((first, 1), (second, 2)):
+        event = load_tournament(port)
+        event.rounds[0].games[board - 1].result = Result.WHITE_WINS
+        save_tournament(port, event, previous_rounds=1)
+    first.save()
+    second.save()
+    results = [g.result for g in load_tournament(OpenpyxlPort(path)).rounds[0].games[:2]]
+    assert results == [Result.NONE, Result.WHITE_WINS]
+
+
+def test_a_held_lock_makes_the_next_run_wait_then_give_up_with_a_sentence(book: Path) -> None:
+    with workbook_lock(book):
+        with pytest.raises(WorkbookBusyError, match="in use by another sheetpair run"):
+            with workbook_lock(book, timeout=0.2):
+                pass
+    with workbook_lock(book, timeout=0.2) as held:
+        assert held == lock_path(book)
+
+
+def test_links_to_one_workbook_share_its_lock(book: Path, tmp_path: Path) -> None:
+    link = tmp_path / "link.xlsx"
+    link.symlink_to(book)
+    assert lock_path(link) == lock_path(book)
+
+
+@needs_fork
+def test_twenty_concurrent_runs_keep_all_twenty_results(tmp_path: Path) -> None:
+    path = write_event(tmp_path / "event.xlsx", tournament(40))
+    start_reading, start_writing = os.pipe()
+
+    def enter_result(board: int) -> Callable[[], None]:
+        def run() -> None:
+            os.close(start_writing)
+            os.read(start_reading, 1)  # all wait here until the parent closes the pipe: a real race
+            with workbook_lock(path, timeout=300):
+                port = OpenpyxlPort(path)
+                event = load_tournament(port)
+                event.rounds[0].games[board - 1].result = Result.BLACK_WINS
+                save_tournament(port, event, previous_rounds=1)
+                port.save()
+        return run
+
+    children = [forked(enter_result(board)) for board in range(1, 21)]
+    os.close(start_writing)
+    os.close(start_reading)
+    codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children]
+    assert codes == [0] * 20
+    games = load_tournament(OpenpyxlPort(path)).rounds[0].games
+    assert [g.result for g in games] == [Result.BLACK_WINS] * 20
+
+
+@needs_fork
+def test_a_run_killed_while_saving_leaves_the_old_or_the_new_workbook(tmp_path: Path) -> None:
+    """50 SIGKILLs at random moments of a 400-player save (``benchmarks/kill_during_save.py`` does 200+)."""
+    path = write_event(tmp_path / "event.xlsx", tournament(400, 3))
+    seen = kill_during_saves(path, kills=50, seed=2026)
+    assert seen["old"] + seen["new"] == 50
+    set_result(path, 1, Result.DRAW)
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".sheetpair-")]
