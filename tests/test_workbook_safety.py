@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import errno
 import io
 import os
+import re
 import stat
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -13,15 +16,21 @@ from typing import BinaryIO
 import openpyxl
 import pytest
 from openpyxl.drawing.image import Image
+from openpyxl.utils.exceptions import IllegalCharacterError
 
 from sheetpair.core.errors import WorkbookError
-from sheetpair.core.model import Result
+from sheetpair.core.model import Result, Settings, Tournament
 from sheetpair.io import savefile
 from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
+from sheetpair.io.roster import read_roster
+from sheetpair.io.trf import read_trf
+from sheetpair.io.trf_records import TrfFormat
+from sheetpair.io.trf_write import write_trf
 from sheetpair.io.workbook import load_tournament, save_tournament
 
-from .safety_support import forked, kill_during_saves, set_result, tiny_png, tournament, write_event
+from .safety_support import forked, kill_during_saves, rezip, set_result, tiny_png, tournament, write_event
+from .test_trf_read import HAND_MADE_16
 
 
 @pytest.fixture
@@ -218,3 +227,181 @@ def test_a_run_killed_while_saving_leaves_the_old_or_the_new_workbook(tmp_path: 
     assert seen["old"] + seen["new"] == 50
     set_result(path, 1, Result.DRAW)
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".sheetpair-")]
+
+
+# --- what arbiters and other programs put into cells ----------------------------------------------
+
+NASTY = ["Vertical\x0bTab", "Escape\x1b[31m", "Nul\x00Byte"]
+
+
+def test_openpyxl_refuses_control_characters_which_is_what_stopped_new_and_import() -> None:
+    sheet = openpyxl.Workbook().active
+    with pytest.raises(IllegalCharacterError):
+        sheet["A1"] = NASTY[0]
+
+
+def test_control_characters_from_a_csv_roster_become_a_visible_mark(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name;Elo\n" + "".join(f"{name};2000\n" for name in NASTY), encoding="utf-8")
+    players = read_roster(roster)
+    assert [p.name for p in players] == ["Vertical\ufffdTab", "Escape\ufffd[31m", "Nul\ufffdByte"]
+    assert "line(s) 2, 3, 4" in caplog.text
+    path = write_event(tmp_path / "event.xlsx", Tournament(Settings("dutch", 5), players))
+    assert [p.name for p in load_tournament(OpenpyxlPort(path)).players] == [p.name for p in players]
+
+
+def test_control_characters_in_a_trf_name_keep_the_columns(caplog: pytest.LogCaptureFixture) -> None:
+    text = HAND_MADE_16.replace("Charlie", "Cha\x1blie", 1)
+    event = read_trf(text)
+    assert event.player(3).name == "Cha\ufffdlie" and event.player(3).rating == 2100
+    assert "TRF: control characters" in caplog.text
+
+
+def test_the_write_path_replaces_what_a_model_still_holds(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = write_event(tmp_path / "event.xlsx", tournament(names=[*NASTY, "Plain"]))
+    names = [p.name for p in load_tournament(OpenpyxlPort(path)).players]
+    assert names == ["Vertical\ufffdTab", "Escape\ufffd[31m", "Nul\ufffdByte", "Plain"]
+    assert "Players!B2: control characters replaced" in caplog.text
+
+
+def _far_value(path: Path, sheet: str, cell: str) -> None:
+    raw = openpyxl.load_workbook(path)
+    raw[sheet][cell] = "x"
+    raw.save(path)
+
+
+@pytest.mark.parametrize(("sheet", "cell"), [("Players", "A1048576"), ("Round 1", "D1048576"), ("Players", "ZZ2")])
+def test_a_stray_value_in_a_far_cell_is_named_not_read_for_minutes(book: Path, sheet: str, cell: str) -> None:
+    _far_value(book, sheet, cell)
+    with pytest.raises(WorkbookError, match=f"{sheet}!{cell}: a value far outside the data"):
+        load_tournament(OpenpyxlPort(book))
+
+
+def test_a_stray_value_within_the_limits_is_named_by_the_reader(book: Path) -> None:
+    _far_value(book, "Round 1", "D90000")
+    with pytest.raises(WorkbookError, match="Round 1!D90000"):
+        load_tournament(OpenpyxlPort(book))
+
+
+def test_reading_keeps_the_width_of_the_widest_row(book: Path) -> None:
+    _far_value(book, "Players", "P5")
+    rows = OpenpyxlPort(book).read_sheet("Players")
+    assert {len(row) for row in rows} == {16} and rows[4][15] == "x"
+
+
+def _type_into(path: Path, cells: dict[str, object], sheet: str = "Round 1") -> None:
+    raw = openpyxl.load_workbook(path)
+    for address, value in cells.items():
+        raw[sheet][address] = value
+        raw[sheet][address].number_format = "General"
+    raw.save(path)
+
+
+def test_the_result_column_is_text_so_typing_1_2_stays_1_2(book: Path) -> None:
+    sheet = openpyxl.load_workbook(book)["Round 1"]
+    assert all(sheet[f"D{row}"].number_format == "@" for row in range(2, 6))
+    _type_into(book, {"D2": "1/2"})
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.DRAW
+
+
+@pytest.mark.parametrize("mangled", [dt.datetime(2026, 1, 2), dt.date(2025, 2, 1), 46024, 46054.0, 1829])
+def test_a_1_2_that_became_a_date_reads_as_the_draw(book: Path, mangled: object) -> None:
+    _type_into(book, {"D3": mangled})
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[1].result is Result.DRAW
+
+
+@pytest.mark.parametrize("other", [dt.datetime(2026, 3, 4), 46025, 46024.5])
+def test_other_dates_and_numbers_stay_unknown_results(book: Path, other: object) -> None:
+    _type_into(book, {"D3": other})
+    with pytest.raises(WorkbookError, match="Round 1!D3: unknown result"):
+        load_tournament(OpenpyxlPort(book))
+
+
+def test_a_small_number_is_not_taken_for_a_date(book: Path) -> None:
+    _type_into(book, {"D3": 10})
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[1].result is Result.WHITE_WINS
+
+
+def _sheet_part(path: Path, title: str) -> str:
+    return f"xl/worksheets/sheet{openpyxl.load_workbook(path).sheetnames.index(title) + 1}.xml"
+
+
+def _with_formula(path: Path, cell: str, formula: str, cached: str | None) -> Path:
+    """The workbook as Excel saves a formula: ``<f>`` with (or, never calculated, without) its ``<v>``."""
+    part = _sheet_part(path, "Round 1")
+    with zipfile.ZipFile(path) as package:
+        xml = package.read(part).decode()
+    value = f"<v>{cached}</v>" if cached is not None else ""
+
+    def replaced(match: re.Match[str]) -> str:
+        style = re.sub(r' t="[^"]*"', "", match[1])
+        return f'<c r="{cell}"{style} t="str"><f>{formula}</f>{value}</c>'
+
+    xml, count = re.subn(rf'<c r="{cell}"([^>]*?)(/>|>.*?</c>)', replaced, xml, count=1)
+    assert count == 1
+    return rezip(path, path.with_name("formula.xlsx"), {part: xml.encode()})
+
+
+def test_a_formula_gives_its_calculated_value(book: Path) -> None:
+    path = _with_formula(book, "D2", 'IF(TRUE,"1-0","")', "1-0")
+    assert load_tournament(OpenpyxlPort(path)).rounds[0].games[0].result is Result.WHITE_WINS
+
+
+def test_a_formula_never_calculated_is_a_sentence(book: Path) -> None:
+    path = _with_formula(book, "D2", 'IF(TRUE,"1-0","")', None)
+    with pytest.raises(WorkbookError, match="Round 1!D2: this cell holds a formula whose value was never calculated"):
+        load_tournament(OpenpyxlPort(path))
+
+
+def test_merged_cells_sheetpair_must_write_are_a_sentence(book: Path) -> None:
+    raw = openpyxl.load_workbook(book)
+    raw["Players"].merge_cells("B3:C3")
+    with pytest.raises(AttributeError):
+        raw["Players"]["C3"].value = 2100  # what a write into a merged cell did before
+    raw.save(book)
+    port = OpenpyxlPort(book)
+    event = load_tournament(port)
+    event.player(2).rating = 2100
+    with pytest.raises(WorkbookError, match="Players!C3: .* inside the merged cells B3:C3; unmerge them"):
+        save_tournament(port, event, previous_rounds=1)
+
+
+def test_merged_cells_elsewhere_do_not_matter(book: Path) -> None:
+    raw = openpyxl.load_workbook(book)
+    raw["Players"].merge_cells("N1:O3")
+    raw.save(book)
+    set_result(book, 1, Result.WHITE_WINS)
+    assert "N1:O3" in {str(r) for r in openpyxl.load_workbook(book)["Players"].merged_cells.ranges}
+
+
+def test_protected_sheets_are_written_and_stay_protected(book: Path) -> None:
+    raw = openpyxl.load_workbook(book)
+    for title in ("Players", "Round 1", "Standings"):
+        raw[title].protection.sheet = True
+        raw[title].protection.password = "arbiter"
+    raw.save(book)
+    set_result(book, 1, Result.WHITE_WINS)
+    after = openpyxl.load_workbook(book)
+    assert all(after[title].protection.sheet for title in ("Players", "Round 1", "Standings"))
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.WHITE_WINS
+
+
+FORMULA_LIKE = ["=HYPERLINK(\"http://x\")", "+Carl", "-Dan", "@Fay", "\tTabby", "=1+1"]
+
+
+def test_names_that_look_like_formulas_stay_text_in_every_cell(tmp_path: Path) -> None:
+    path = write_event(tmp_path / "event.xlsx", tournament(names=[*FORMULA_LIKE, "Gus", "Hal"]))
+    raw = openpyxl.load_workbook(path)
+    for title in ("Players", "Round 1", "Standings", "Crosstable"):
+        cells = [c for row in raw[title].iter_rows() for c in row
+                 if isinstance(c.value, str) and c.value in FORMULA_LIKE]
+        assert len(cells) == len(FORMULA_LIKE), title
+        assert all(c.data_type == "s" and c.quotePrefix for c in cells), title
+    names = [p.name for p in load_tournament(OpenpyxlPort(path)).players]
+    assert names[:6] == [n.strip() for n in FORMULA_LIKE]
+
+
+def test_names_that_look_like_formulas_survive_the_trf(tmp_path: Path) -> None:
+    event = tournament(names=[n.strip() for n in FORMULA_LIKE] + ["Gus", "Hal"])
+    assert [p.name for p in read_trf(write_trf(event, TrfFormat.TRF16)).players] == [p.name for p in event.players]

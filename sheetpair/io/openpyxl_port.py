@@ -29,12 +29,17 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
 from .package import inspect_workbook_file
-from .port import CellValue, SheetSpec, column_letter
+from .port import CellValue, SheetSpec, column_letter, visible_text
 from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
-_FORMULA_PREFIXES = ("=", "+", "-", "@")
+_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+"""What makes Excel or a CSV importer read text as a formula (OWASP's list for CSV injection)."""
+MAX_ROWS = 100_000
+"""Rows read per sheet: five times the largest open Swiss; beyond it a value is a stray keystroke."""
+MAX_COLUMNS = 200
+"""Columns read per sheet (so at most 20 million cells, a bounded amount of memory)."""
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 
@@ -53,6 +58,7 @@ class OpenpyxlPort:
         self._original_parts: set[str] = set()
         self._dropped: list[str] = []
         self._image_bytes: dict[int, bytes] = {}
+        self._cached: dict[str, dict[tuple[int, int], CellValue]] = {}
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
@@ -75,11 +81,42 @@ class OpenpyxlPort:
         return list(self.book.sheetnames)
 
     def read_sheet(self, name: str) -> list[list[CellValue]]:
+        """The sheet's values up to its last used row and column, read from the cells that exist.
+
+        openpyxl's row iteration walks every row up to the farthest one ever touched, creating cells as it
+        goes: one stray value in row 1 048 576 took minutes and ended in a MemoryError. Here only stored
+        cells are visited, and a value beyond :data:`MAX_ROWS` or :data:`MAX_COLUMNS` is refused by its
+        address. A formula gives the value the spreadsheet program last calculated for it.
+
+        :raises WorkbookError: naming a cell beyond the limits, or a formula that was never calculated.
+        """
         sheet = self.book[name]
-        rows = [list(row) for row in sheet.iter_rows(values_only=True)]
-        while rows and all(v is None or v == "" for v in rows[-1]):
-            rows.pop()
-        return rows
+        used: dict[int, dict[int, CellValue]] = {}
+        for (row, column), cell in sheet._cells.items():
+            value = cell.value
+            if value is None or value == "":
+                continue
+            if row > MAX_ROWS or column > MAX_COLUMNS:
+                raise WorkbookError(f"a value far outside the data (sheetpair reads up to row {MAX_ROWS} and "
+                                    f"column {column_letter(MAX_COLUMNS)}); delete it or move it up",
+                                    sheet=name, cell=cell.coordinate)
+            if cell.data_type == "f":
+                value = self._calculated(name, cell.coordinate, row, column)
+            used.setdefault(row, {})[column] = value
+        width = max((max(cells) for cells in used.values()), default=0)
+        return [[used.get(row, {}).get(column) for column in range(1, width + 1)]
+                for row in range(1, max(used, default=0) + 1)]
+
+    def _calculated(self, name: str, coordinate: str, row: int, column: int) -> CellValue:
+        """The value a formula had when Excel or LibreOffice last saved the file (openpyxl calculates none)."""
+        if name not in self._cached:
+            self._cached[name] = _cached_values(self.path, name)
+        value = self._cached[name].get((row, column))
+        if value is None:
+            raise WorkbookError("this cell holds a formula whose value was never calculated (the file was not "
+                                "saved by Excel or LibreOffice since); type the value itself, or open and save "
+                                "the workbook in your spreadsheet program", sheet=name, cell=coordinate)
+        return value
 
     def write_sheet(self, spec: SheetSpec) -> None:
         names = self.book.sheetnames
@@ -113,6 +150,13 @@ class OpenpyxlPort:
         self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None
     ) -> None:
         sheet = self.book[name]
+        merged = {(row, col): span.coord for span in sheet.merged_cells.ranges for row, col in cells
+                  if span.min_row <= row <= span.max_row and span.min_col <= col <= span.max_col
+                  and (row, col) != (span.min_row, span.min_col)}
+        if merged:
+            (row, col), span = min(merged.items())
+            raise WorkbookError(f"sheetpair must write this cell, but it is inside the merged cells {span}; "
+                                "unmerge them", sheet=name, cell=f"{column_letter(col)}{row}")
         for (row, col), value in cells.items():
             _set(sheet, row, col, value, as_text=isinstance(value, str))
         if table_name and table_name in sheet.tables and cells:
@@ -271,6 +315,17 @@ def _carry_over(previous: Worksheet, sheet: Worksheet) -> None:
     sheet.protection = copy(previous.protection)
 
 
+def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:
+    """The calculated values of one sheet, from a second, read-only pass over the file."""
+    book = load_workbook(path, read_only=True, data_only=True)
+    try:
+        return {(cell.row, cell.column): cell.value
+                for row in book[name].iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS)
+                for cell in row if getattr(cell, "value", None) is not None}
+    finally:
+        book.close()
+
+
 def _first_line(error: Exception) -> str:
     """An exception's message reduced to its first line, so the arbiter still gets one sentence."""
     lines = str(error).strip().splitlines()
@@ -289,8 +344,11 @@ def _shown(value: CellValue, number_format: str | None) -> str:
 
 
 def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:
-    """Writes a value; text never becomes a formula, whatever it starts with."""
+    """Writes a value; text never becomes a formula, whatever it starts with, and characters no ``.xlsx``
+    can hold (see :data:`~sheetpair.io.port.CONTROL_CHARACTERS`) become a visible mark, with a warning."""
     cell = sheet.cell(row, col)
+    if isinstance(value, str):
+        value = visible_text(value, source=f"{sheet.title}!{cell.coordinate}")
     cell.value = value
     if isinstance(value, str) and (as_text or value.startswith(_FORMULA_PREFIXES)):
         cell.data_type = "s"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
-from .port import CellValue, cell_int, cell_text
+from .port import CellValue, cell_int, cell_text, visible_text
 
 
 _ALIASES: dict[str, tuple[str, ...]] = {
@@ -193,7 +193,7 @@ def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
 
     :raises InputError: as :func:`read_roster`, naming ``source``.
     """
-    return players_from_rows(_text_rows(text), source=source)
+    return players_from_rows(_text_rows(text, source=source), source=source)
 
 
 def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
@@ -202,10 +202,13 @@ def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
-    return _text_rows(text)
+    return _text_rows(text, source=str(path))
 
 
-def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
+def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
+    """Rows of CSV text; control characters (a vertical tab from a copied cell, an ESC, a NUL) become a
+    visible mark with a warning, as no workbook can hold them."""
+    text = visible_text(text, source=source)
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(("\t", ";", ","), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)

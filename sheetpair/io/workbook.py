@@ -20,6 +20,7 @@ cell of the first problem; nothing is written before reading has succeeded.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import fields
@@ -343,11 +344,31 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         if board is None:
             raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
         try:
-            result = parse_result(value("Result"))
+            result = parse_result(_as_typed(value("Result")))
         except InputError as error:
             raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
         rnd.games.append(Game(board, white, black, result))
     return rnd
+
+
+_EXCEL_EPOCH = dt.date(1899, 12, 30)
+"""Day 0 of Excel's (1900) date serials, as LibreOffice counts them too; serial 46024 is 2026-01-02."""
+_FIRST_PLAUSIBLE_SERIAL = 367
+"""1901-01-01: smaller numbers are typed numbers (``1``, ``10``), never a date a program made of ``1/2``."""
+
+
+def _as_typed(value: CellValue) -> CellValue:
+    """The result as the arbiter typed it, undoing one spreadsheet habit: ``1/2`` typed into a cell not
+    formatted as text becomes a date (the 2nd of January, or the 1st of February where days come first),
+    stored as a date or as its serial number. No result looks like any other date, so such a value can
+    only be a draw typed as ``1/2``. Round sheets format the Result column as text, which prevents this in
+    sheets sheetpair wrote; the rule rescues cells formatted by hand or rows added below them."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
+            and _FIRST_PLAUSIBLE_SERIAL <= value <= 2_958_465:
+        value = _EXCEL_EPOCH + dt.timedelta(days=int(value))
+    if isinstance(value, (dt.date, dt.datetime)) and (value.month, value.day) in ((1, 2), (2, 1)):
+        return "1/2-1/2"
+    return value
 
 
 def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, placed: dict[int, str]) -> None:
