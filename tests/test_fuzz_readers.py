@@ -85,7 +85,8 @@ def test_csv_roster_reader(text: str) -> None:
 
 
 VALUES: st.SearchStrategy[CellValue] = st.one_of(
-    st.none(), st.text(CHARACTERS, max_size=12), st.integers(-5, 50_000), st.floats(allow_nan=False, allow_infinity=False),
+    st.none(), st.text(CHARACTERS, max_size=12), st.integers(-5, 50_000),
+    st.floats(allow_nan=False, allow_infinity=False),
     st.datetimes(min_value=dt.datetime(1901, 1, 1), max_value=dt.datetime(2100, 1, 1)),
     st.sampled_from(["1-0", "½-½", "0-1", "+/-", "1/2", "bye (half point, requested)", "=A1", "TPN", "Name"]),
 )
