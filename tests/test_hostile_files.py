@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tracemalloc
 import zipfile
 import zlib
@@ -65,6 +66,7 @@ BUILDERS: dict[str, Callable[[Path, Path], object]] = {
     "billion laughs": lambda good, target: rezip(good, target, {"xl/workbook.xml": LAUGHS}),
     "external entity": lambda good, target: rezip(good, target, {"xl/sharedStrings.xml": EXTERNAL}),
     "folder": lambda good, target: target.mkdir(),
+    "pipe": lambda good, target: os.mkfifo(target),
 }
 
 
@@ -78,7 +80,7 @@ KINDS = list(BUILDERS)
 SENTENCES = {"damaged part": "damaged", "truncated": "damaged or incomplete", "empty": "empty",
              "text": "not an .xlsx", "encrypted": "password", "xls": "97-2003", "ods": "OpenDocument",
              "plain zip": "not an Excel workbook", "billion laughs": "document type",
-             "external entity": "document type", "folder": "folder"}
+             "external entity": "document type", "folder": "folder", "pipe": "not a regular file"}
 
 
 @pytest.mark.parametrize("kind", KINDS)

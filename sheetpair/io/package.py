@@ -39,11 +39,12 @@ def inspect_workbook_file(path: Path) -> None:
 
     :raises WorkbookError: one sentence naming the file (and the part) and what to do about it.
     """
-    try:
-        with path.open("rb") as handle:
-            start = handle.read(8)
-    except IsADirectoryError:
-        raise WorkbookError(f"{path} is a folder, not a workbook") from None
+    if path.is_dir():
+        raise WorkbookError(f"{path} is a folder, not a workbook")
+    if not path.is_file():  # opening a named pipe would wait forever for a writer
+        raise WorkbookError(f"{path} is not a regular file (a pipe or a device?), so not a workbook")
+    with path.open("rb") as handle:
+        start = handle.read(8)
     if not start:
         raise WorkbookError(f"{path} is empty (0 bytes): it is not a workbook; restore it from a copy")
     if start == _OLE_MAGIC:
