@@ -9,6 +9,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 
@@ -16,6 +17,7 @@ from sheetpair.cli import cli
 from sheetpair.core.errors import WorkbookError
 from sheetpair.io import package
 from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.roster import read_roster
 from sheetpair.io.workbook import load_tournament
 
 from .safety_support import rezip, write_event
@@ -148,3 +150,22 @@ def test_too_much_unpacked_content_is_refused_whatever_the_ratio(good: Path, tmp
 def test_a_good_workbook_passes_inspection(good: Path) -> None:
     package.inspect_workbook_file(good)
     assert load_tournament(OpenpyxlPort(good)).players
+
+
+def test_an_xlsx_roster_is_inspected_like_a_workbook(good: Path, tmp_path: Path) -> None:
+    with pytest.raises(WorkbookError, match="zip bomb|MB sheetpair accepts"):
+        read_roster(_bomb(good, tmp_path / "roster.xlsx", 200))
+    with pytest.raises(WorkbookError, match="damaged"):
+        read_roster(_damaged(good, tmp_path / "damaged.xlsx"))
+
+
+def test_an_xlsx_roster_with_a_stray_far_value_reads_its_players(tmp_path: Path) -> None:
+    raw = openpyxl.Workbook()
+    sheet = raw.active
+    sheet.append(["Name", "Elo"])
+    sheet.append(["Alice", 2000])
+    sheet.append(["Bob", 1900])
+    sheet["A1048576"] = "stray"
+    sheet["XFD2"] = "stray"
+    raw.save(tmp_path / "roster.xlsx")
+    assert [p.name for p in read_roster(tmp_path / "roster.xlsx")] == ["Alice", "Bob"]

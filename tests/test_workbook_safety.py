@@ -405,3 +405,12 @@ def test_names_that_look_like_formulas_stay_text_in_every_cell(tmp_path: Path) -
 def test_names_that_look_like_formulas_survive_the_trf(tmp_path: Path) -> None:
     event = tournament(names=[n.strip() for n in FORMULA_LIKE] + ["Gus", "Hal"])
     assert [p.name for p in read_trf(write_trf(event, TrfFormat.TRF16)).players] == [p.name for p in event.players]
+
+
+def test_a_folder_without_write_access_reads_without_a_lock(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object) -> object:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("sheetpair.io.lock.open", refused, raising=False)
+    with workbook_lock(book, timeout=0.1):
+        assert load_tournament(OpenpyxlPort(book)).players

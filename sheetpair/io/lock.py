@@ -54,8 +54,14 @@ def workbook_lock(workbook: str | os.PathLike[str], timeout: float = DEFAULT_TIM
     :raises WorkbookBusyError: when another run still holds the lock after ``timeout`` seconds.
     """
     path = lock_path(workbook)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a+b") as handle:
+    try:
+        handle = open(path, "a+b")
+    except OSError:
+        # A folder nobody may write (a read-only share, a CD) cannot hold a lock file, and no run can
+        # save there either: reading needs no lock.
+        yield path
+        return
+    with handle:
         deadline = time.monotonic() + timeout
         while not _try_lock(handle):
             if time.monotonic() >= deadline:

@@ -219,16 +219,28 @@ def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
-    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first."""
+    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first.
+
+    The package is inspected first (damaged, encrypted, a zip bomb: one sentence), and only the first
+    :data:`~sheetpair.io.openpyxl_port.MAX_ROWS` rows and ``MAX_COLUMNS`` columns are read (anything
+    beyond is ignored), keeping the non-empty ones: one stray keystroke in row 1 048 576 no longer makes a
+    million rows.
+    """
     from openpyxl import load_workbook
 
+    from .openpyxl_port import MAX_COLUMNS, MAX_ROWS
+    from .package import inspect_workbook_file
+
+    inspect_workbook_file(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
         raise InputError(f"{path}: cannot be read as an xlsx workbook ({error})") from None
     try:
         sheets = [
-            [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+            [(number, list(row)) for number, row in enumerate(
+                sheet.iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS, values_only=True), start=1)
+             if any(value not in (None, "") for value in row)]
             for sheet in book.worksheets
         ]
     finally:
