@@ -1,4 +1,8 @@
-"""Workbooks for the file-safety tests, built from the model alone (no pairing, no command line)."""
+"""Workbooks for the file-safety tests, built from the model alone (no pairing, no command line).
+
+Every write of a tournament goes through :func:`save_event` and every TRF through :func:`trf_of`, so the
+tests follow the io layer's signatures in one place.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from pathlib import Path
 
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
 from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.trf_records import TrfFormat
+from sheetpair.io.trf_write import write_trf
 from sheetpair.io.workbook import load_tournament, save_tournament
 
 
@@ -29,10 +35,20 @@ def tournament(players: int = 8, rounds: int = 1, *, names: list[str] | None = N
     return event
 
 
+def save_event(port: OpenpyxlPort, event: Tournament, *, previous_rounds: int | None = None) -> None:
+    """Writes every sheet of ``event`` into ``port`` (not yet to disk)."""
+    save_tournament(port, event, previous_rounds=previous_rounds)
+
+
+def trf_of(event: Tournament) -> str:
+    """The TRF16 export of ``event``."""
+    return write_trf(event, TrfFormat.TRF16)
+
+
 def write_event(path: Path, event: Tournament | None = None) -> Path:
     """Saves ``event`` (default: :func:`tournament`) as a new workbook at ``path``."""
     port = OpenpyxlPort(path, create=True)
-    save_tournament(port, event or tournament())
+    save_event(port, event or tournament())
     port.save()
     return path
 
@@ -43,7 +59,7 @@ def set_result(path: Path, board: int, result: Result, *, round_number: int = 1)
     event = load_tournament(port)
     game = next(g for g in event.rounds[round_number - 1].games if g.board == board)
     game.result = result
-    save_tournament(port, event, previous_rounds=event.current_round)
+    save_event(port, event, previous_rounds=event.current_round)
     port.save()
 
 
@@ -109,7 +125,7 @@ def kill_during_saves(path: Path, kills: int, seed: int) -> Counter[str]:
     event = load_tournament(port)
     boards = len(event.rounds[-1].games)
     started = time.perf_counter()
-    save_tournament(port, event, previous_rounds=event.current_round)
+    save_event(port, event, previous_rounds=event.current_round)
     port.save()
     window = 1.2 * (time.perf_counter() - started)  # one whole save, and the start of the next
 
@@ -118,7 +134,7 @@ def kill_during_saves(path: Path, kills: int, seed: int) -> Counter[str]:
         while True:
             for game in event.rounds[-1].games:
                 game.result = result
-            save_tournament(port, event, previous_rounds=event.current_round)
+            save_event(port, event, previous_rounds=event.current_round)
             port.save()
             result = Result.NONE if result is Result.WHITE_WINS else Result.WHITE_WINS
 

@@ -25,11 +25,19 @@ from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
 from sheetpair.io.roster import read_roster
 from sheetpair.io.trf import read_trf
-from sheetpair.io.trf_records import TrfFormat
-from sheetpair.io.trf_write import write_trf
-from sheetpair.io.workbook import load_tournament, save_tournament
+from sheetpair.io.workbook import load_tournament
 
-from .safety_support import forked, kill_during_saves, rezip, set_result, tiny_png, tournament, write_event
+from .safety_support import (
+    forked,
+    kill_during_saves,
+    rezip,
+    save_event,
+    set_result,
+    tiny_png,
+    tournament,
+    trf_of,
+    write_event,
+)
 from .test_trf_read import HAND_MADE_16
 
 
@@ -171,7 +179,7 @@ def test_two_runs_without_the_lock_lose_a_result(tmp_path: Path) -> None:
     for port, board in ((first, 1), (second, 2)):
         event = load_tournament(port)
         event.rounds[0].games[board - 1].result = Result.WHITE_WINS
-        save_tournament(port, event, previous_rounds=1)
+        save_event(port, event, previous_rounds=1)
     first.save()
     second.save()
     results = [g.result for g in load_tournament(OpenpyxlPort(path)).rounds[0].games[:2]]
@@ -206,7 +214,7 @@ def test_twenty_concurrent_runs_keep_all_twenty_results(tmp_path: Path) -> None:
                 port = OpenpyxlPort(path)
                 event = load_tournament(port)
                 event.rounds[0].games[board - 1].result = Result.BLACK_WINS
-                save_tournament(port, event, previous_rounds=1)
+                save_event(port, event, previous_rounds=1)
                 port.save()
         return run
 
@@ -364,7 +372,7 @@ def test_merged_cells_sheetpair_must_write_are_a_sentence(book: Path) -> None:
     event = load_tournament(port)
     event.player(2).rating = 2100
     with pytest.raises(WorkbookError, match="Players!C3: .* inside the merged cells B3:C3; unmerge them"):
-        save_tournament(port, event, previous_rounds=1)
+        save_event(port, event, previous_rounds=1)
 
 
 def test_merged_cells_elsewhere_do_not_matter(book: Path) -> None:
@@ -404,7 +412,7 @@ def test_names_that_look_like_formulas_stay_text_in_every_cell(tmp_path: Path) -
 
 def test_names_that_look_like_formulas_survive_the_trf(tmp_path: Path) -> None:
     event = tournament(names=[n.strip() for n in FORMULA_LIKE] + ["Gus", "Hal"])
-    assert [p.name for p in read_trf(write_trf(event, TrfFormat.TRF16)).players] == [p.name for p in event.players]
+    assert [p.name for p in read_trf(trf_of(event)).players] == [p.name for p in event.players]
 
 
 def test_a_folder_without_write_access_reads_without_a_lock(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
