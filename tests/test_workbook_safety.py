@@ -422,3 +422,22 @@ def test_a_folder_without_write_access_reads_without_a_lock(book: Path, monkeypa
     monkeypatch.setattr("sheetpair.io.lock.open", refused, raising=False)
     with workbook_lock(book, timeout=0.1):
         assert load_tournament(OpenpyxlPort(book)).players
+
+
+def test_a_folder_that_cannot_be_flushed_still_saves(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some network file systems refuse fsync on a folder; the workbook is replaced already, so that is no error."""
+    port = OpenpyxlPort(book)
+    event = load_tournament(port)
+    event.rounds[0].games[0].result = Result.DRAW
+    save_event(port, event, previous_rounds=1)
+    flush = os.fsync
+
+    def files_only(descriptor: int) -> None:
+        if stat.S_ISDIR(os.fstat(descriptor).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        flush(descriptor)
+
+    monkeypatch.setattr(savefile.os, "fsync", files_only)
+    port.save()
+    monkeypatch.undo()
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.DRAW

@@ -133,12 +133,18 @@ def _copy_ownership(original: Path, temporary: Path) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Makes the rename itself durable (POSIX); Windows has no folder handles to flush."""
+    """Makes the rename itself durable (POSIX); Windows has no folder handles to flush. Best effort: the
+    workbook is already replaced, and some network file systems refuse to flush a folder."""
     if os.name != "posix":
         return
-    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(descriptor)
+    except OSError:
+        pass
     finally:
         os.close(descriptor)
 
