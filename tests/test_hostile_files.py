@@ -47,6 +47,15 @@ def _damaged(good: Path, target: Path) -> Path:
     return target
 
 
+def _impossible_version(good: Path, target: Path) -> Path:
+    """The workbook with a zip directory entry asking for zip version 24.1 (found by the atheris fuzzer)."""
+    data = bytearray(good.read_bytes())
+    entry = data.index(b"PK\x01\x02")
+    data[entry + 6:entry + 8] = (241).to_bytes(2, "little")
+    target.write_bytes(bytes(data))
+    return target
+
+
 def _write_zip(target: Path, parts: dict[str, str]) -> Path:
     with zipfile.ZipFile(target, "w") as package:
         for name, text in parts.items():
@@ -69,6 +78,7 @@ BUILDERS: dict[str, Callable[[Path, Path], object]] = {
     "external entity": lambda good, target: rezip(good, target, {"xl/sharedStrings.xml": EXTERNAL}),
     "folder": lambda good, target: target.mkdir(),
     "pipe": lambda good, target: os.mkfifo(target),
+    "zip version": _impossible_version,
 }
 
 
@@ -82,7 +92,8 @@ KINDS = list(BUILDERS)
 SENTENCES = {"damaged part": "damaged", "truncated": "damaged or incomplete", "empty": "empty",
              "text": "not an .xlsx", "encrypted": "password", "xls": "97-2003", "ods": "OpenDocument",
              "plain zip": "not an Excel workbook", "billion laughs": "document type",
-             "external entity": "document type", "folder": "folder", "pipe": "not a regular file"}
+             "external entity": "document type", "folder": "folder", "pipe": "not a regular file",
+             "zip version": "damaged or incomplete"}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -51,7 +51,7 @@ def inspect_workbook_file(path: Path) -> None:
         raise WorkbookError(_ole_sentence(path))
     try:
         package = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError):  # a damaged directory
         raise WorkbookError(
             f"{path} is not an .xlsx workbook, or it is damaged or incomplete (a truncated download or copy?)"
         ) from None
