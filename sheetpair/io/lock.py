@@ -9,7 +9,7 @@ the system releases it when the process ends, however it ends, so a killed run n
 locked. The lock file itself stays (removing it would let a third run lock a different file than a
 waiting second one); it is empty and hidden.
 
-The lock guards sheetpair against sheetpair; Excel does not look at it.
+The lock guards sheetpair against sheetpair; Excel does not look at it (``docs/robustness.md``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ error while writing (a full disk, a read-only folder) removes the temporary file
 sentence; the workbook is untouched.
 
 Side copies (``<name>-sheetpair.xlsx``, written when saving in place would lose content) never overwrite
-an earlier one: :func:`side_copy_path` numbers them ``-sheetpair-2``, ``-sheetpair-3``...
+an earlier one: :func:`side_copy_path` numbers them ``-sheetpair-2``, ``-sheetpair-3``... The arbiter's view
+of all this is in ``docs/robustness.md``.
 """
 
 from __future__ import annotations
