@@ -106,7 +106,8 @@ def last_round_state(path: Path) -> tuple[set[Result], float]:
     event = load_tournament(port)
     rows = port.read_sheet("Standings")
     points = rows[0].index("Points")
-    return {g.result for g in event.rounds[-1].games}, sum(float(row[points] or 0) for row in rows[1:])
+    total = sum(value for row in rows[1:] if isinstance(value := row[points], (int, float)))
+    return {g.result for g in event.rounds[-1].games}, float(total)
 
 
 def kill_during_saves(path: Path, kills: int, seed: int) -> Counter[str]:

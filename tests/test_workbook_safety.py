@@ -20,7 +20,6 @@ from openpyxl.utils.exceptions import IllegalCharacterError
 
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result, Settings, Tournament
-from sheetpair.io import savefile
 from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
 from sheetpair.io.roster import read_roster
@@ -130,7 +129,7 @@ def test_a_full_disk_during_the_flush_is_caught_too(book: Path, monkeypatch: pyt
     def no_room(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(savefile.os, "fsync", no_room)
+    monkeypatch.setattr(os, "fsync", no_room)
     with pytest.raises(WorkbookError, match="disk is full"):
         OpenpyxlPort(book).save()
     assert book.read_bytes() == original
@@ -162,7 +161,7 @@ def test_a_read_only_folder_gives_a_sentence(book: Path, where: str, monkeypatch
         return opener(path, *args)
 
     port = OpenpyxlPort(book)
-    monkeypatch.setattr(savefile.os, "open", refused)
+    monkeypatch.setattr(os, "open", refused)
     with pytest.raises(WorkbookError, match="permission denied"):
         port.save()
 
@@ -437,7 +436,7 @@ def test_a_folder_that_cannot_be_flushed_still_saves(book: Path, monkeypatch: py
             raise OSError(errno.EINVAL, "Invalid argument")
         flush(descriptor)
 
-    monkeypatch.setattr(savefile.os, "fsync", files_only)
+    monkeypatch.setattr(os, "fsync", files_only)
     port.save()
     monkeypatch.undo()
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.DRAW
