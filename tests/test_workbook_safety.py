@@ -11,7 +11,6 @@ import stat
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
 
 import openpyxl
 import pytest
@@ -92,7 +91,7 @@ def test_a_symlinked_workbook_stays_a_link_and_its_target_changes(book: Path, tm
 
 
 def test_side_copies_are_numbered_never_overwritten(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(OpenpyxlPort, "_losses", lambda self: ["an Excel 2010 data bar"])
+    monkeypatch.setattr(OpenpyxlPort, "_losses", lambda self, package: ["an Excel 2010 data bar"])
     earlier = book.with_name("event-sheetpair.xlsx")
     earlier.write_bytes(b"the arbiter's earlier copy")
     original = book.read_bytes()
@@ -109,14 +108,14 @@ def test_a_full_disk_gives_a_sentence_and_keeps_the_original(book: Path, monkeyp
     original = book.read_bytes()
     port = OpenpyxlPort(book)
 
-    serialise = OpenpyxlPort._save_to
 
-    def full(self: OpenpyxlPort, handle: BinaryIO) -> None:
-        if not isinstance(handle, io.BytesIO):  # the loss check serialises to memory first
+    class FullDisk(io.FileIO):
+        """The temporary file on a disk with no room left."""
+
+        def write(self, data: object) -> int:
             raise OSError(errno.ENOSPC, "No space left on device")
-        serialise(self, handle)
 
-    monkeypatch.setattr(OpenpyxlPort, "_save_to", full)
+    monkeypatch.setattr(os, "fdopen", lambda descriptor, *rest: FullDisk(descriptor, "w"))
     with pytest.raises(WorkbookError, match="the disk is full; the workbook on disk was left as it was"):
         port.save()
     assert book.read_bytes() == original

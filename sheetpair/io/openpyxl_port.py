@@ -18,7 +18,6 @@ import warnings
 import zipfile
 from copy import copy
 from pathlib import Path
-from typing import BinaryIO
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font, PatternFill, Protection
@@ -175,35 +174,40 @@ class OpenpyxlPort:
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
         """Writes the workbook to ``path`` (default: where it came from) through a temporary file.
 
+        The book is serialised once, in memory; the loss check reads that package and the same bytes are
+        written, so a save costs one serialisation.
+
         :raises LossySaveError: when overwriting the original would lose some of its content; the result
-            is then saved beside it as ``<name>-sheetpair.xlsx`` and the original is left untouched.
+            is then saved beside it as ``<name>-sheetpair.xlsx`` (``-sheetpair-2.xlsx``... when that
+            exists) and the original is left untouched.
+        :raises WorkbookError: when the file cannot be written (disk full, no permission); nothing changed.
         """
         target = Path(path) if path is not None else self.path
         try:
-            losses = self._losses()
+            package = self._serialised()
         except OSError as error:  # openpyxl serialises through temporary files, which can fail too
             raise WorkbookError(save_failure(target, error)) from None
+        losses = self._losses(package)
         if losses and target.resolve() == self.path.resolve():
             side = side_copy_path(target)
-            self._write(side)
+            save_atomically(side, lambda handle: handle.write(package))
             raise LossySaveError(
                 f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
                 f"The updated workbook was written to {side.name}; continue with that file."
             )
-        self._write(target)
+        save_atomically(target, lambda handle: handle.write(package))
         self.path = target
 
-    def _write(self, target: Path) -> None:
-        save_atomically(target, self._save_to)
-
-    def _save_to(self, handle: BinaryIO | io.BytesIO) -> None:
-        """Serialises the book; images are given fresh streams first, as openpyxl consumes them."""
+    def _serialised(self) -> bytes:
+        """The book as ``.xlsx`` bytes; images are given fresh streams first, as openpyxl consumes them."""
         self._rewind_images()
-        self.book.save(handle)
+        buffer = io.BytesIO()
+        self.book.save(buffer)
+        return buffer.getvalue()
 
     def _rewind_images(self) -> None:
         """openpyxl reads each image from a stream it closes after the first save, so a second save (the
-        loss check is one) failed with "I/O operation on closed file": keep the bytes and hand every save
+        loss check was one) failed with "I/O operation on closed file": keep the bytes and hand every save
         a new stream."""
         for sheet in self.book.worksheets:
             for image in sheet._images:
@@ -212,14 +216,12 @@ class OpenpyxlPort:
                     data = self._image_bytes[id(image)] = image._data()
                 image.ref = io.BytesIO(data)
 
-    def _losses(self) -> list[str]:
-        """What of the original file a save would drop: unsupported extensions and whole package parts."""
+    def _losses(self, package: bytes) -> list[str]:
+        """What of the original file saving ``package`` would drop: unsupported extensions and whole parts."""
         if not self._original_parts:
             return []
-        buffer = io.BytesIO()
-        self._save_to(buffer)
-        with zipfile.ZipFile(buffer) as package:
-            kept = _comparable_parts(package.namelist())
+        with zipfile.ZipFile(io.BytesIO(package)) as saved:
+            kept = _comparable_parts(saved.namelist())
         lost = sorted(self._original_parts - kept)
         return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
 

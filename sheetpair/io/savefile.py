@@ -34,7 +34,7 @@ _TEMPORARY = re.compile(r"^\.sheetpair-(?:(?P<pid>\d+)-[0-9a-f]{8}|[a-z0-9_]{8})
 """Our temporary names; the second form is the ``tempfile`` name earlier versions used."""
 
 
-def save_atomically(target: Path, write: Callable[[BinaryIO], None]) -> Path:
+def save_atomically(target: Path, write: Callable[[BinaryIO], object]) -> Path:
     """Calls ``write`` with a fresh temporary file beside ``target``, then puts it in ``target``'s place.
 
     Returns the path actually replaced (the file a symbolic link points to).
