@@ -128,7 +128,7 @@ def kill_during_saves(path: Path, kills: int, seed: int) -> Counter[str]:
     started = time.perf_counter()
     save_event(port, event, previous_rounds=event.current_round)
     port.save()
-    window = 1.2 * (time.perf_counter() - started)  # one whole save, and the start of the next
+    window = 2 * (time.perf_counter() - started)  # two whole saves: kills before, during and after each
 
     def save_forever() -> None:
         result = Result.WHITE_WINS if event.rounds[-1].games[0].result is Result.NONE else Result.NONE
