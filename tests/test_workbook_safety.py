@@ -14,6 +14,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.chart import BarChart
 from openpyxl.drawing.image import Image
 from openpyxl.utils.exceptions import IllegalCharacterError
 
@@ -439,3 +440,11 @@ def test_a_folder_that_cannot_be_flushed_still_saves(book: Path, monkeypatch: py
     port.save()
     monkeypatch.undo()
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.DRAW
+
+
+def test_a_chart_sheet_where_sheetpair_expects_cells_is_a_sentence(book: Path) -> None:
+    raw = openpyxl.load_workbook(book)
+    raw.create_chartsheet("Byes").add_chart(BarChart())
+    raw.save(book)
+    with pytest.raises(WorkbookError, match="Byes: this is a chart sheet"):
+        load_tournament(OpenpyxlPort(book))

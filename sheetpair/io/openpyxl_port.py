@@ -90,6 +90,9 @@ class OpenpyxlPort:
         :raises WorkbookError: naming a cell beyond the limits, or a formula that was never calculated.
         """
         sheet = self.book[name]
+        if not isinstance(sheet, Worksheet):
+            raise WorkbookError("this is a chart sheet, not a sheet of cells; rename it or move the chart",
+                                sheet=name)
         used: dict[int, dict[int, CellValue]] = {}
         for (row, column), cell in sheet._cells.items():
             value = cell.value
@@ -119,15 +122,15 @@ class OpenpyxlPort:
 
     def write_sheet(self, spec: SheetSpec) -> None:
         names = self.book.sheetnames
-        index = names.index(spec.name) if spec.name in names else None
-        if index is None and spec.before in names:
+        previous = self.book[spec.name] if spec.name in names else None
+        index = names.index(spec.name) if previous is not None else None
+        if previous is None and spec.before in names:
             index = names.index(spec.before)
-        elif index is not None:
+        elif previous is not None:
             self._drop_tables_named(spec.table_name)
-            previous = self.book[spec.name]
             self.book.remove(previous)
         sheet = self.book.create_sheet(spec.name, index)
-        if index is not None and spec.name in names:
+        if previous is not None:
             _carry_over(previous, sheet)
         for col, title in enumerate(spec.header, start=1):
             cell = sheet.cell(1, col, title)
