@@ -448,3 +448,17 @@ def test_a_chart_sheet_where_sheetpair_expects_cells_is_a_sentence(book: Path) -
     raw.save(book)
     with pytest.raises(WorkbookError, match="Byes: this is a chart sheet"):
         load_tournament(OpenpyxlPort(book))
+
+
+def test_a_chart_sheet_under_an_owned_name_is_replaced_in_a_side_copy(book: Path) -> None:
+    """The chart sheet's part disappears when it becomes the Standings again: the loss check says so."""
+    raw = openpyxl.load_workbook(book)
+    raw.remove(raw["Standings"])
+    raw.create_chartsheet("Standings").add_chart(BarChart())
+    raw.save(book)
+    original = book.read_bytes()
+    with pytest.raises(LossySaveError, match="chartsheets"):
+        set_result(book, 1, Result.WHITE_WINS)
+    assert book.read_bytes() == original
+    standings = openpyxl.load_workbook(book.with_name("event-sheetpair.xlsx"))["Standings"]
+    assert standings["C1"].value == "Name" and len(standings._charts) == 1

@@ -20,6 +20,7 @@ from copy import copy
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.chartsheet import Chartsheet
 from openpyxl.styles import Font, PatternFill, Protection
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -309,15 +310,16 @@ def _comparable_parts(names: list[str]) -> set[str]:
     return parts
 
 
-def _carry_over(previous: Worksheet, sheet: Worksheet) -> None:
+def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
     """What the arbiter added to a sheet sheetpair rebuilds stays: pictures (a club logo on the standings),
     charts, and the sheet's protection (arbiters protect round sheets so only the unlocked Result column
-    can be typed into)."""
-    for image in previous._images:
-        sheet.add_image(image)
+    can be typed into). A chart sheet under an owned name gives its charts."""
     for chart in previous._charts:
         sheet.add_chart(chart)
-    sheet.protection = copy(previous.protection)
+    if isinstance(previous, Worksheet):
+        for image in previous._images:
+            sheet.add_image(image)
+        sheet.protection = copy(previous.protection)
 
 
 def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:
