@@ -123,6 +123,19 @@ def test_a_full_disk_gives_a_sentence_and_keeps_the_original(book: Path, monkeyp
     assert [p.name for p in book.parent.iterdir()] == [book.name]
 
 
+def test_a_full_disk_during_a_side_copy_leaves_no_empty_copy(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    port = OpenpyxlPort(book)
+    monkeypatch.setattr(OpenpyxlPort, "_losses", lambda self, package: ["an Excel 2010 data bar"])
+
+    def no_room(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", no_room)
+    with pytest.raises(WorkbookError, match="disk is full"):
+        port.save()
+    assert [p.name for p in book.parent.iterdir()] == [book.name]
+
+
 def test_a_full_disk_during_the_flush_is_caught_too(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     original = book.read_bytes()
 

@@ -194,7 +194,11 @@ class OpenpyxlPort:
         losses = self._losses(package)
         if losses and target.resolve() == self.path.resolve():
             side = side_copy_path(target)
-            save_atomically(side, lambda handle: handle.write(package))
+            try:
+                save_atomically(side, lambda handle: handle.write(package))
+            except WorkbookError:
+                side.unlink(missing_ok=True)  # the name was reserved empty; leave no empty copy behind
+                raise
             raise LossySaveError(
                 f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
                 f"The updated workbook was written to {side.name}; continue with that file."
