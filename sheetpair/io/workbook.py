@@ -355,6 +355,8 @@ _EXCEL_EPOCH = dt.date(1899, 12, 30)
 """Day 0 of Excel's (1900) date serials, as LibreOffice counts them too; serial 46024 is 2026-01-02."""
 _FIRST_PLAUSIBLE_SERIAL = 367
 """1901-01-01: smaller numbers are typed numbers (``1``, ``10``), never a date a program made of ``1/2``."""
+_LAST_SERIAL = 2_958_465
+"""9999-12-31, the last day a spreadsheet date can hold."""
 
 
 def _as_typed(value: CellValue) -> CellValue:
@@ -364,7 +366,7 @@ def _as_typed(value: CellValue) -> CellValue:
     only be a draw typed as ``1/2``. Round sheets format the Result column as text, which prevents this in
     sheets sheetpair wrote; the rule rescues cells formatted by hand or rows added below them."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
-            and _FIRST_PLAUSIBLE_SERIAL <= value <= 2_958_465:
+            and _FIRST_PLAUSIBLE_SERIAL <= value <= _LAST_SERIAL:
         value = _EXCEL_EPOCH + dt.timedelta(days=int(value))
     if isinstance(value, (dt.date, dt.datetime)) and (value.month, value.day) in ((1, 2), (2, 1)):
         return "1/2-1/2"
