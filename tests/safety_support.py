@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf_records import TrfFormat
@@ -75,8 +77,8 @@ def rezip(source: Path, target: Path, replace: dict[str, bytes]) -> Path:
 
 
 def tiny_png() -> io.BytesIO:
-    """A 4x4 red PNG, as a club logo."""
-    from PIL import Image
+    """A 4x4 red PNG, as a club logo (the test is skipped without Pillow, which openpyxl needs for pictures)."""
+    Image = pytest.importorskip("PIL.Image")
 
     buffer = io.BytesIO()
     Image.new("RGB", (4, 4), "red").save(buffer, "PNG")

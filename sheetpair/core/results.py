@@ -16,7 +16,8 @@ def _spell(result: Result, *spellings: str) -> None:
 _spell(Result.WHITE_WINS, "1-0", "1:0", "10", "1 - 0", "1–0")
 _spell(Result.BLACK_WINS, "0-1", "0:1", "01", "0 - 1", "0–1")
 _spell(
-    Result.DRAW, "½-½", "1/2-1/2", "0.5-0.5", "0,5-0,5", "=", "½:½", "½", "1/2", "draw", "remis", "0.5:0.5", "½–½",
+    Result.DRAW, "½-½", "1/2-1/2", "0.5-0.5", "0,5-0,5", "=", "½:½", "½", "draw", "remis", "0.5:0.5", "½–½",
+    "1/2", "0.5", "0,5",
 )
 _spell(Result.WHITE_WINS_BY_FORFEIT, "+/-", "+-", "+:-", "1-0f", "1-0 wo", "+/–", "1f-0f", "+")
 _spell(Result.BLACK_WINS_BY_FORFEIT, "-/+", "-+", "-:+", "0-1f", "0-1 wo", "–/+", "0f-1f")
