@@ -29,17 +29,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
 from .package import inspect_workbook_file
-from .port import CellValue, SheetSpec, column_letter, visible_text
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, SheetSpec, column_letter, visible_text
 from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
 _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 """What makes Excel or a CSV importer read text as a formula (OWASP's list for CSV injection)."""
-MAX_ROWS = 100_000
-"""Rows read per sheet: five times the largest open Swiss; beyond it a value is a stray keystroke."""
-MAX_COLUMNS = 200
-"""Columns read per sheet (so at most 20 million cells, a bounded amount of memory)."""
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 

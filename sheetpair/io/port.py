@@ -72,6 +72,11 @@ class WorkbookPort(Protocol):
         ...
 
 
+MAX_ROWS = 100_000
+"""Rows read per sheet: five times the largest open Swiss; beyond it a value is a stray keystroke."""
+MAX_COLUMNS = 200
+"""Columns read per sheet (so at most 20 million cells, a bounded amount of memory)."""
+
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """Characters an XML 1.0 file (so an ``.xlsx``) cannot hold: C0 controls but tab and line breaks, lone
 surrogates, and the two non-characters. A vertical tab or ESC pasted into a name from another program, or

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
-from .port import CellValue, cell_int, cell_text, visible_text
+from .package import inspect_workbook_file
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, visible_text
 
 
 _ALIASES: dict[str, tuple[str, ...]] = {
@@ -222,14 +223,11 @@ def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     """Rows of the first sheet whose header names the players (a title sheet may come first), else the first.
 
     The package is inspected first (damaged, encrypted, a zip bomb: one sentence), and only the first
-    :data:`~sheetpair.io.openpyxl_port.MAX_ROWS` rows and ``MAX_COLUMNS`` columns are read (anything
+    :data:`~sheetpair.io.port.MAX_ROWS` rows and ``MAX_COLUMNS`` columns are read (anything
     beyond is ignored), keeping the non-empty ones: one stray keystroke in row 1 048 576 no longer makes a
     million rows.
     """
     from openpyxl import load_workbook
-
-    from .openpyxl_port import MAX_COLUMNS, MAX_ROWS
-    from .package import inspect_workbook_file
 
     inspect_workbook_file(path)
     try:
