@@ -318,7 +318,8 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
     placed: dict[int, str] = {}
     for r, row in enumerate(rows[1:], start=2):
         def value(title: str) -> CellValue:
-            return row[col[title]] if col[title] < len(row) else None
+            cell = row[col[title]] if col[title] < len(row) else None
+            return _as_typed(cell) if title == "Result" else cell
 
         def where(title: str) -> str:
             return cell_address(r, col[title] + 1)
@@ -344,11 +345,19 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         if board is None:
             raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
         try:
-            result = parse_result(_as_typed(value("Result")))
+            result = parse_result(value("Result"))
         except InputError as error:
             raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
         rnd.games.append(Game(board, white, black, result))
     return rnd
+
+
+def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, placed: dict[int, str]) -> None:
+    if not tournament.has_player(tpn):
+        raise WorkbookError(f"no player has start number {tpn}", sheet=sheet, cell=where)
+    if tpn in placed:
+        raise WorkbookError(f"player {tpn} appears twice in the round (also at {placed[tpn]})", sheet=sheet, cell=where)
+    placed[tpn] = where
 
 
 _EXCEL_EPOCH = dt.date(1899, 12, 30)
@@ -365,20 +374,13 @@ def _as_typed(value: CellValue) -> CellValue:
     stored as a date or as its serial number. No result looks like any other date, so such a value can
     only be a draw typed as ``1/2``. Round sheets format the Result column as text, which prevents this in
     sheets sheetpair wrote; the rule rescues cells formatted by hand or rows added below them."""
+    day = value
     if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
             and _FIRST_PLAUSIBLE_SERIAL <= value <= _LAST_SERIAL:
-        value = _EXCEL_EPOCH + dt.timedelta(days=int(value))
-    if isinstance(value, (dt.date, dt.datetime)) and (value.month, value.day) in ((1, 2), (2, 1)):
+        day = _EXCEL_EPOCH + dt.timedelta(days=int(value))
+    if isinstance(day, (dt.date, dt.datetime)) and (day.month, day.day) in ((1, 2), (2, 1)):
         return "1/2-1/2"
     return value
-
-
-def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, placed: dict[int, str]) -> None:
-    if not tournament.has_player(tpn):
-        raise WorkbookError(f"no player has start number {tpn}", sheet=sheet, cell=where)
-    if tpn in placed:
-        raise WorkbookError(f"player {tpn} appears twice in the round (also at {placed[tpn]})", sheet=sheet, cell=where)
-    placed[tpn] = where
 
 
 def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) -> dict[int, dict[int, ByeKind]]:
