@@ -1,10 +1,12 @@
 """The workbook port over an ``.xlsx`` file, through openpyxl.
 
-Loading goes through openpyxl with defusedxml installed (openpyxl then parses XML safely). Saving writes a
-temporary file beside the workbook and replaces the original in one step, so a failure never leaves a
-half-written workbook. Sheets sheetpair does not own are never touched; owned sheets are rebuilt in place
-(same position) with a frozen header, text-formatted entry columns and a results dropdown fed by the
-defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
+Loading first inspects the zip package (:mod:`sheetpair.io.package`: damaged parts, zip bombs, encrypted or
+non-xlsx files become one sentence), then goes through openpyxl with defusedxml installed (openpyxl then
+parses XML safely). Saving goes through :mod:`sheetpair.io.savefile`: a temporary file beside the workbook
+replaces the original in one step, so a failure never leaves a half-written workbook. Sheets sheetpair does
+not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
+pictures, charts and protection) with a frozen header, text-formatted entry columns and a results dropdown
+fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
 """
 
 from __future__ import annotations
@@ -12,25 +14,28 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import warnings
 import zipfile
+from copy import copy
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.chartsheet import Chartsheet
 from openpyxl.styles import Font, PatternFill, Protection
-from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
-from .port import CellValue, SheetSpec, column_letter
+from .package import inspect_workbook_file
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, SheetSpec, column_letter, visible_text
+from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
-_FORMULA_PREFIXES = ("=", "+", "-", "@")
+_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+"""What makes Excel or a CSV importer read text as a formula (OWASP's list for CSV injection)."""
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 
@@ -48,10 +53,15 @@ class OpenpyxlPort:
         self.path = Path(path)
         self._original_parts: set[str] = set()
         self._dropped: list[str] = []
+        self._image_bytes: dict[int, bytes] = {}
+        self._cached: dict[str, dict[tuple[int, int], CellValue]] = {}
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
             return
+        if not self.path.exists():
+            raise WorkbookError(f"no workbook at {self.path}")
+        inspect_workbook_file(self.path)
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -59,30 +69,66 @@ class OpenpyxlPort:
             self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
-        except FileNotFoundError:
-            raise WorkbookError(f"no workbook at {self.path}") from None
-        except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-            raise WorkbookError(f"{self.path} is not a readable .xlsx workbook ({error})") from None
+        except Exception as error:  # the package passed inspection; openpyxl fails on content in many ways
+            raise WorkbookError(f"{self.path} is not a readable .xlsx workbook: openpyxl cannot read it "
+                                f"({type(error).__name__}: {_first_line(error)})") from None
 
     def sheet_names(self) -> list[str]:
         return list(self.book.sheetnames)
 
     def read_sheet(self, name: str) -> list[list[CellValue]]:
+        """The sheet's values up to its last used row and column, read from the cells that exist.
+
+        openpyxl's row iteration walks every row up to the farthest one ever touched, creating cells as it
+        goes: one stray value in row 1 048 576 took minutes and ended in a MemoryError. Here only stored
+        cells are visited, and a value beyond :data:`MAX_ROWS` or :data:`MAX_COLUMNS` is refused by its
+        address. A formula gives the value the spreadsheet program last calculated for it.
+
+        :raises WorkbookError: naming a cell beyond the limits, or a formula that was never calculated.
+        """
         sheet = self.book[name]
-        rows = [list(row) for row in sheet.iter_rows(values_only=True)]
-        while rows and all(v is None or v == "" for v in rows[-1]):
-            rows.pop()
-        return rows
+        if not isinstance(sheet, Worksheet):
+            raise WorkbookError("this is a chart sheet, not a sheet of cells; rename it or move the chart",
+                                sheet=name)
+        used: dict[int, dict[int, CellValue]] = {}
+        for (row, column), cell in sheet._cells.items():
+            value = cell.value
+            if value is None or value == "":
+                continue
+            if row > MAX_ROWS or column > MAX_COLUMNS:
+                raise WorkbookError(f"a value far outside the data (sheetpair reads up to row {MAX_ROWS} and "
+                                    f"column {column_letter(MAX_COLUMNS)}); delete it or move it up",
+                                    sheet=name, cell=cell.coordinate)
+            if cell.data_type == "f":
+                value = self._calculated(name, cell.coordinate, row, column)
+            used.setdefault(row, {})[column] = value
+        width = max((max(cells) for cells in used.values()), default=0)
+        return [[used.get(row, {}).get(column) for column in range(1, width + 1)]
+                for row in range(1, max(used, default=0) + 1)]
+
+    def _calculated(self, name: str, coordinate: str, row: int, column: int) -> CellValue:
+        """The value a formula had when Excel or LibreOffice last saved the file (openpyxl calculates none)."""
+        if name not in self._cached:
+            self._cached[name] = _cached_values(self.path, name)
+        value = self._cached[name].get((row, column))
+        if value is None:
+            raise WorkbookError("this cell holds a formula whose value was never calculated (the file was not "
+                                "saved by Excel or LibreOffice since); type the value itself, or open and save "
+                                "the workbook in your spreadsheet program", sheet=name, cell=coordinate)
+        return value
 
     def write_sheet(self, spec: SheetSpec) -> None:
         names = self.book.sheetnames
-        index = names.index(spec.name) if spec.name in names else None
-        if index is None and spec.before in names:
+        previous = self.book[spec.name] if spec.name in names else None
+        index = names.index(spec.name) if previous is not None else None
+        if previous is None and spec.before in names:
             index = names.index(spec.before)
-        elif index is not None:
+        elif previous is not None:
             self._drop_tables_named(spec.table_name)
-            self.book.remove(self.book[spec.name])
+            self.book.remove(previous)
         sheet = self.book.create_sheet(spec.name, index)
+        if previous is not None:
+            _carry_over(previous, sheet)
         for col, title in enumerate(spec.header, start=1):
             cell = sheet.cell(1, col, title)
             cell.font = _HEADER_FONT
@@ -103,6 +149,13 @@ class OpenpyxlPort:
         self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None
     ) -> None:
         sheet = self.book[name]
+        merged = {(row, col): span.coord for span in sheet.merged_cells.ranges for row, col in cells
+                  if span.min_row <= row <= span.max_row and span.min_col <= col <= span.max_col
+                  and (row, col) != (span.min_row, span.min_col)}
+        if merged:
+            (row, col), span = min(merged.items())
+            raise WorkbookError(f"sheetpair must write this cell, but it is inside the merged cells {span}; "
+                                "unmerge them", sheet=name, cell=f"{column_letter(col)}{row}")
         for (row, col), value in cells.items():
             _set(sheet, row, col, value, as_text=isinstance(value, str))
         if table_name and table_name in sheet.tables and cells:
@@ -121,40 +174,58 @@ class OpenpyxlPort:
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
         """Writes the workbook to ``path`` (default: where it came from) through a temporary file.
 
+        The book is serialised once, in memory; the loss check reads that package and the same bytes are
+        written, so a save costs one serialisation.
+
         :raises LossySaveError: when overwriting the original would lose some of its content; the result
-            is then saved beside it as ``<name>-sheetpair.xlsx`` and the original is left untouched.
+            is then saved beside it as ``<name>-sheetpair.xlsx`` (``-sheetpair-2.xlsx``... when that
+            exists) and the original is left untouched.
+        :raises WorkbookError: when the file cannot be written (disk full, no permission); nothing changed.
         """
         target = Path(path) if path is not None else self.path
-        losses = self._losses()
+        try:
+            package = self._serialised()
+        except OSError as error:  # openpyxl serialises through temporary files, which can fail too
+            raise WorkbookError(save_failure(target, error)) from None
+        losses = self._losses(package)
         if losses and target.resolve() == self.path.resolve():
-            side = target.with_name(f"{target.stem}-sheetpair{target.suffix}")
-            self._write(side)
+            side = side_copy_path(target)
+            try:
+                save_atomically(side, lambda handle: handle.write(package))
+            except WorkbookError:
+                side.unlink(missing_ok=True)  # the name was reserved empty; leave no empty copy behind
+                raise
             raise LossySaveError(
                 f"{target.name} was left unchanged because saving it would lose: {'; '.join(losses)}. "
                 f"The updated workbook was written to {side.name}; continue with that file."
             )
-        self._write(target)
+        save_atomically(target, lambda handle: handle.write(package))
         self.path = target
 
-    def _write(self, target: Path) -> None:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".sheetpair-", suffix=target.suffix, dir=target.parent)
-        os.close(handle)
-        try:
-            self.book.save(temporary)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-
-    def _losses(self) -> list[str]:
-        """What of the original file a save would drop: unsupported extensions and whole package parts."""
-        if not self._original_parts:
-            return []
+    def _serialised(self) -> bytes:
+        """The book as ``.xlsx`` bytes; images are given fresh streams first, as openpyxl consumes them."""
+        self._rewind_images()
         buffer = io.BytesIO()
         self.book.save(buffer)
-        with zipfile.ZipFile(buffer) as package:
-            kept = _comparable_parts(package.namelist())
+        return buffer.getvalue()
+
+    def _rewind_images(self) -> None:
+        """openpyxl reads each image from a stream it closes after the first save, so a second save (the
+        loss check was one) failed with "I/O operation on closed file": keep the bytes and hand every save
+        a new stream."""
+        for sheet in self.book.worksheets:
+            for image in sheet._images:
+                data = self._image_bytes.get(id(image))
+                if data is None:
+                    data = self._image_bytes[id(image)] = image._data()
+                image.ref = io.BytesIO(data)
+
+    def _losses(self, package: bytes) -> list[str]:
+        """What of the original file saving ``package`` would drop: unsupported extensions and whole parts."""
+        if not self._original_parts:
+            return []
+        with zipfile.ZipFile(io.BytesIO(package)) as saved:
+            kept = _comparable_parts(saved.namelist())
         lost = sorted(self._original_parts - kept)
         return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
 
@@ -239,6 +310,35 @@ def _comparable_parts(names: list[str]) -> set[str]:
     return parts
 
 
+def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
+    """What the arbiter added to a sheet sheetpair rebuilds stays: pictures (a club logo on the standings),
+    charts, and the sheet's protection (arbiters protect round sheets so only the unlocked Result column
+    can be typed into). A chart sheet under an owned name gives its charts."""
+    for chart in previous._charts:
+        sheet.add_chart(chart)
+    if isinstance(previous, Worksheet):
+        for image in previous._images:
+            sheet.add_image(image)
+        sheet.protection = copy(previous.protection)
+
+
+def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:
+    """The calculated values of one sheet, from a second, read-only pass over the file."""
+    book = load_workbook(path, read_only=True, data_only=True)
+    try:
+        return {(cell.row, cell.column): cell.value
+                for row in book[name].iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS)
+                for cell in row if getattr(cell, "value", None) is not None}
+    finally:
+        book.close()
+
+
+def _first_line(error: Exception) -> str:
+    """An exception's message reduced to its first line, so the arbiter still gets one sentence."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""
+
+
 def _shown(value: CellValue, number_format: str | None) -> str:
     """Roughly the text Excel shows for a value, to size its column."""
     if value is None:
@@ -251,8 +351,11 @@ def _shown(value: CellValue, number_format: str | None) -> str:
 
 
 def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:
-    """Writes a value; text never becomes a formula, whatever it starts with."""
+    """Writes a value; text never becomes a formula, whatever it starts with, and characters no ``.xlsx``
+    can hold (see :data:`~sheetpair.io.port.CONTROL_CHARACTERS`) become a visible mark, with a warning."""
     cell = sheet.cell(row, col)
+    if isinstance(value, str):
+        value = visible_text(value, source=f"{sheet.title}!{cell.coordinate}")
     cell.value = value
     if isinstance(value, str) and (as_text or value.startswith(_FORMULA_PREFIXES)):
         cell.data_type = "s"

@@ -9,6 +9,7 @@ never read back what was just written (xlwings Lite queues writes and reads a sn
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -57,7 +58,9 @@ class WorkbookPort(Protocol):
         """Creates or completely replaces a sheet that sheetpair owns."""
         ...
 
-    def update_cells(self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None) -> None:
+    def update_cells(
+        self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None
+    ) -> None:
         """Sets single cells (1-based row, column) of an arbiter-owned sheet, keeping everything else.
 
         When ``table_name`` is given, that Excel Table grows to cover the cells written.
@@ -67,6 +70,31 @@ class WorkbookPort(Protocol):
     def delete_sheet(self, name: str) -> None:
         """Removes a sheet sheetpair owns (a round that was undone)."""
         ...
+
+
+MAX_ROWS = 100_000
+"""Rows read per sheet: five times the largest open Swiss; beyond it a value is a stray keystroke."""
+MAX_COLUMNS = 200
+"""Columns read per sheet (so at most 20 million cells, a bounded amount of memory)."""
+
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters an XML 1.0 file (so an ``.xlsx``) cannot hold: C0 controls but tab and line breaks, lone
+surrogates, and the two non-characters. A vertical tab or ESC pasted into a name from another program, or
+a NUL from a damaged file, would otherwise stop every save."""
+REPLACEMENT_MARK = "\ufffd"
+"""What such a character becomes: the visible replacement character, so the arbiter sees where it was."""
+_log = logging.getLogger("sheetpair")
+
+
+def visible_text(text: str, *, source: str) -> str:
+    """``text`` with every :data:`CONTROL_CHARACTERS` replaced by :data:`REPLACEMENT_MARK` (one for one, so
+    fixed columns stay in place), and a warning naming ``source`` and the line of each replacement."""
+    if not CONTROL_CHARACTERS.search(text):
+        return text
+    lines = sorted({text.count("\n", 0, m.start()) + 1 for m in CONTROL_CHARACTERS.finditer(text)})
+    shown = ", ".join(map(str, lines[:10])) + (" ..." if len(lines) > 10 else "")
+    _log.warning("%s: control characters replaced by %s on line(s) %s", source, REPLACEMENT_MARK, shown)
+    return CONTROL_CHARACTERS.sub(REPLACEMENT_MARK, text)
 
 
 def cell_text(value: CellValue) -> str:

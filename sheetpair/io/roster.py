@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.model import Player
-from .port import CellValue, cell_int, cell_text
+from .package import inspect_workbook_file
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, visible_text
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
@@ -194,7 +195,7 @@ def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
 
     :raises InputError: as :func:`read_roster`, naming ``source``.
     """
-    return players_from_rows(_text_rows(text), source=source)
+    return players_from_rows(_text_rows(text, source=source), source=source)
 
 
 def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
@@ -203,10 +204,13 @@ def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
-    return _text_rows(text)
+    return _text_rows(text, source=str(path))
 
 
-def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
+def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
+    """Rows of CSV text; control characters (a vertical tab from a copied cell, an ESC, a NUL) become a
+    visible mark with a warning, as no workbook can hold them."""
+    text = visible_text(text, source=source)
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(("\t", ";", ","), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -217,16 +221,25 @@ def _text_rows(text: str) -> list[tuple[int, list[CellValue]]]:
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
-    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first."""
+    """Rows of the first sheet whose header names the players (a title sheet may come first), else the first.
+
+    The package is inspected first (damaged, encrypted, a zip bomb: one sentence), and only the first
+    :data:`~sheetpair.io.port.MAX_ROWS` rows and ``MAX_COLUMNS`` columns are read (anything
+    beyond is ignored), keeping the non-empty ones: one stray keystroke in row 1 048 576 no longer makes a
+    million rows.
+    """
     from openpyxl import load_workbook
 
+    inspect_workbook_file(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a file that is no workbook
         raise InputError(f"{path}: cannot be read as an xlsx workbook ({error})") from None
     try:
         sheets = [
-            [(number, list(row)) for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+            [(number, list(row)) for number, row in enumerate(
+                sheet.iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS, values_only=True), start=1)
+             if any(value not in (None, "") for value in row)]
             for sheet in book.worksheets
         ]
     finally:

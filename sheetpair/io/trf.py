@@ -27,6 +27,7 @@ from ..core.errors import InputError, TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
+from .port import visible_text
 from .trf_records import (
     FIRST_ROUND_COLUMN,
     GAME_CODES,
@@ -150,6 +151,7 @@ def read_trf(text: str, *, system: str | None = None) -> Tournament:
     :raises TrfError: naming the line and column of anything that cannot be read, and for team events.
     """
     reader = _Reader()
+    text = visible_text(text, source="TRF")  # one mark per character: the columns stay where they are
     for number, line in enumerate(_LINE_BREAK.split(text), start=1):
         try:
             reader.read_line(number, line)

@@ -20,6 +20,7 @@ cell of the first problem; nothing is written before reading has succeeded.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import fields
@@ -292,7 +293,8 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
     placed: dict[int, str] = {}
     for r, row in enumerate(rows[1:], start=2):
         def value(title: str) -> CellValue:
-            return row[col[title]] if col[title] < len(row) else None
+            cell = row[col[title]] if col[title] < len(row) else None
+            return _as_typed(cell) if title == "Result" else cell
 
         def where(title: str) -> str:
             return cell_address(r, col[title] + 1)
@@ -331,6 +333,29 @@ def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, place
     if tpn in placed:
         raise WorkbookError(f"player {tpn} appears twice in the round (also at {placed[tpn]})", sheet=sheet, cell=where)
     placed[tpn] = where
+
+
+_EXCEL_EPOCH = dt.date(1899, 12, 30)
+"""Day 0 of Excel's (1900) date serials, as LibreOffice counts them too; serial 46024 is 2026-01-02."""
+_FIRST_PLAUSIBLE_SERIAL = 367
+"""1901-01-01: smaller numbers are typed numbers (``1``, ``10``), never a date a program made of ``1/2``."""
+_LAST_SERIAL = 2_958_465
+"""9999-12-31, the last day a spreadsheet date can hold."""
+
+
+def _as_typed(value: CellValue) -> CellValue:
+    """The result as the arbiter typed it, undoing one spreadsheet habit: ``1/2`` typed into a cell not
+    formatted as text becomes a date (the 2nd of January, or the 1st of February where days come first),
+    stored as a date or as its serial number. No result looks like any other date, so such a value can
+    only be a draw typed as ``1/2``. Round sheets format the Result column as text, which prevents this in
+    sheets sheetpair wrote; the rule rescues cells formatted by hand or rows added below them."""
+    day = value
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
+            and _FIRST_PLAUSIBLE_SERIAL <= value <= _LAST_SERIAL:
+        day = _EXCEL_EPOCH + dt.timedelta(days=int(value))
+    if isinstance(day, (dt.date, dt.datetime)) and (day.month, day.day) in ((1, 2), (2, 1)):
+        return "1/2-1/2"
+    return value
 
 
 def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) -> dict[int, dict[int, ByeKind]]:
