@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from sheetpair.app.interchange import trf_text
+from sheetpair.app.session import write
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf_records import TrfFormat
-from sheetpair.io.trf_write import write_trf
-from sheetpair.io.workbook import load_tournament, save_tournament
+from sheetpair.io.workbook import load_tournament
 
 
 def tournament(players: int = 8, rounds: int = 1, *, names: list[str] | None = None) -> Tournament:
@@ -39,12 +40,12 @@ def tournament(players: int = 8, rounds: int = 1, *, names: list[str] | None = N
 
 def save_event(port: OpenpyxlPort, event: Tournament, *, previous_rounds: int | None = None) -> None:
     """Writes every sheet of ``event`` into ``port`` (not yet to disk)."""
-    save_tournament(port, event, previous_rounds=previous_rounds)
+    write(port, event, previous_rounds=previous_rounds)
 
 
 def trf_of(event: Tournament) -> str:
     """The TRF16 export of ``event``."""
-    return write_trf(event, TrfFormat.TRF16)
+    return trf_text(event, TrfFormat.TRF16)
 
 
 def write_event(path: Path, event: Tournament | None = None) -> Path:

@@ -226,6 +226,7 @@ def test_result_command_marks_a_game_unrated_and_the_sheet_shows_it(paired: Path
 def test_a_mark_typed_in_the_sheet_is_read_back(paired: Path):
     book = openpyxl.load_workbook(paired)
     book["Round 1"]["D2"], book["Round 1"]["D3"] = "0-1 U", "=u"
+    book["Round 1"]["D3"].data_type = "s"  # typed into the text-formatted Result column: text, not a formula
     book.save(paired)
     games = load_tournament(OpenpyxlPort(paired)).round(1).games
     assert [(g.result, g.rated) for g in games] == [(Result.BLACK_WINS, False), (Result.DRAW, False)]
