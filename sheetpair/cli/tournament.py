@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -18,6 +20,7 @@ from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
+from ..io.lock import workbook_lock
 from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
@@ -76,6 +79,17 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
                f"system {settings.system}, seed {settings.seed}.", err=True)
 
 
+@contextmanager
+def editing(workbook: Path, output: Path | None = None) -> Iterator[OpenpyxlPort]:
+    """The workbook for one change: locked against other sheetpair runs from the read to the save (a second
+    run waits for the first, so no update is lost), and saved (to ``output`` when given) only when the change
+    succeeded."""
+    with workbook_lock(workbook):
+        port = OpenpyxlPort(workbook)
+        yield port
+        port.save(output)
+
+
 OUTPUT = click.option("-o", "--output", type=WORKBOOK,
                       help="Write the changed workbook to this copy; the workbook itself stays as it was.")
 
@@ -101,9 +115,8 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --json -o open-round5.xlsx
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
-    port = OpenpyxlPort(workbook)
-    paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
     if as_json:
         click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
     else:
@@ -169,11 +182,10 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
       sheetpair result open.xlsx --round 2 --board 1 '*' --board 2 '0-1 u'
     """
     parsed = [(board, *parse_game_result(text)) for board, text in boards]
-    port = OpenpyxlPort(workbook)
-    entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
-                                   unrated_boards={board for board, _, rated in parsed if not rated},
-                                   force=force, stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
+                                       unrated_boards={board for board, _, rated in parsed if not rated},
+                                       force=force, stamp=stamp)
     tournament = entered.tournament
     for e in entered.entries:
         names = f"{tournament.player(e.game.white).name} - {tournament.player(e.game.black).name}"
@@ -205,16 +217,15 @@ def bye(workbook: Path, player: str, round_number: int | None, points: str | Non
       sheetpair bye open.xlsx 5 --round 3 --points 0.5
       sheetpair bye open.xlsx Carlsen --cancel
     """
-    port = OpenpyxlPort(workbook)
     if cancel:
-        found, number, kind = rounds.cancel_bye(port, player, round_number, stamp=stamp)
-        port.save(output)
+        with editing(workbook, output) as port:
+            found, number, kind = rounds.cancel_bye(port, player, round_number, stamp=stamp)
         click.echo(f"{found.tpn} {found.name}: the {kind.value} bye in round {number} is cancelled", err=True)
         return
     if points is None:
         raise click.UsageError("say what the bye is worth: --points 0.5 or --points 0 (or --cancel)")
-    found, number = rounds.grant_bye(port, player, round_number, parse_bye_points(points), stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        found, number = rounds.grant_bye(port, player, round_number, parse_bye_points(points), stamp=stamp)
     click.echo(f"{found.tpn} {found.name}: {parse_bye_points(points).value} bye in round {number}", err=True)
 
 
@@ -235,14 +246,13 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
       sheetpair withdraw open.xlsx 9 --from-round 4
       sheetpair withdraw open.xlsx 9 --cancel
     """
-    port = OpenpyxlPort(workbook)
     if cancel:
-        found, since = rounds.reinstate(port, player, stamp=stamp)
-        port.save(output)
+        with editing(workbook, output) as port:
+            found, since = rounds.reinstate(port, player, stamp=stamp)
         click.echo(f"{found.tpn} {found.name}: the withdrawal from round {since} is cancelled", err=True)
         return
-    found, number = rounds.withdraw(port, player, from_round, stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        found, number = rounds.withdraw(port, player, from_round, stamp=stamp)
     click.echo(f"{found.tpn} {found.name} withdrawn from round {number}", err=True)
 
 
@@ -269,9 +279,8 @@ def enter(workbook: Path, name: str, rating: int, title: str, federation: str, f
     """
     kind = ByeKind.HALF if missed == "half" else ByeKind.ZERO
     player = Player(0, name.strip(), rating, title, federation, fide_id, club=club)
-    port = OpenpyxlPort(workbook)
-    entered, rounds_missed = rounds.enter_player(port, player, kind, stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        entered, rounds_missed = rounds.enter_player(port, player, kind, stamp=stamp)
     missed_text = (f"; round(s) {', '.join(map(str, rounds_missed))} count as {kind.outcome.value}s"
                    if rounds_missed else "")
     click.echo(f"{entered.tpn} {entered.name} entered{missed_text}.", err=True)
@@ -290,13 +299,11 @@ def undo(workbook: Path, yes: bool, output: Path | None, stamp: Stamp) -> None:
     Example:
       sheetpair undo open.xlsx --yes
     """
-    port = OpenpyxlPort(workbook)
-
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
-    removed = rounds.undo(port, confirm, stamp=stamp)
-    port.save(output)
+    with editing(workbook, output) as port:
+        removed = rounds.undo(port, confirm, stamp=stamp)
     click.echo(f"Round {removed.number} removed.", err=True)
 
 
@@ -321,10 +328,11 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
-    port = OpenpyxlPort(workbook)
-    table = update_standings(port, tiebreaks=codes, rules=rules, keep=save, write_sheets=not no_save)
-    if not no_save:
-        port.save(output)
+    if no_save:
+        table = update_standings(OpenpyxlPort(workbook), tiebreaks=codes, rules=rules, write_sheets=False)
+    else:
+        with editing(workbook, output) as port:
+            table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)
     if as_json:
         click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
     else:

@@ -12,14 +12,13 @@ same tournament.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from ..core.errors import TrfError
 from ..core.model import ByeKind, Colour, Player, Round, Tournament
 from ..core.standings import StandingsTable
 from ..core.state import TournamentState
+from .savefile import save_atomically
 from .trf_records import (
     GAME_CODES,
     HEADER_FIELDS,
@@ -52,17 +51,10 @@ _ABSENT_BLOCK = " " * 8
 
 def save_trf(tournament: Tournament, table: StandingsTable, path: str | Path,
              trf_format: TrfFormat = TrfFormat.TRF26) -> None:
-    """Writes the TRF to ``path`` atomically: a failure leaves no half-written file behind."""
+    """Writes the TRF to ``path`` atomically, as workbooks are saved (:func:`~sheetpair.io.savefile.save_atomically`:
+    permissions and links kept, a failure leaves no half-written file and says why in one sentence)."""
     data = write_trf(tournament, table, trf_format).encode("utf-8")
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    save_atomically(Path(path), lambda stream: stream.write(data))
 
 
 def write_trf(tournament: Tournament, table: StandingsTable, trf_format: TrfFormat = TrfFormat.TRF26) -> str:
