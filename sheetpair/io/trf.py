@@ -217,11 +217,20 @@ class _Reader:
         value = line[4:].strip()
         if code == "001":
             self._read_player(number, line)
-        elif code in TEAM_RECORDS or (code == "192" and is_team_ett(value)):
+            return
+        if code in TEAM_RECORDS or (code == "192" and is_team_ett(value)):
             raise TrfError(
                 f"record {code} belongs to a team event; sheetpair imports individual events only", line=number
             )
-        elif code in HEADER_FIELDS:
+        for reader in (self._read_event_record, self._read_round_record, self._read_own_record):
+            if reader(number, line, code, value):
+                return
+        self.accelerated |= code in ("XXA", "250")
+        self.kept.append(_Kept(line))
+
+    def _read_event_record(self, number: int, line: str, code: str, value: str) -> bool:
+        """The event's header, rounds, colours, scoring and tie-breaks; False for any other record."""
+        if code in HEADER_FIELDS:
             self._read_header(code, value)
         elif code in ("XXR", "142"):
             self._read_rounds(number, value)
@@ -242,7 +251,13 @@ class _Reader:
             self.kept.append(_Kept(line, _written_as(line, lambda t: line_212(t.settings.tiebreaks))))
         elif code in ("062", "072"):
             self.kept.append(_Kept(line, _written_as(line, partial(count_line, code=code))))
-        elif code == "240":
+        else:
+            return False
+        return True
+
+    def _read_round_record(self, number: int, line: str, code: str, value: str) -> bool:
+        """Byes announced for the next round and forbidden pairs; False for any other record."""
+        if code == "240":
             self._read_byes_240(number, line)
         elif code == "XXZ":
             self.absent_next += [_int(w, number, None, "start number") for w in value.split()]
@@ -251,7 +266,13 @@ class _Reader:
             self.forbidden |= {frozenset(pair) for pair in combinations(ids, 2)}
         elif code == "260":
             self._read_forbidden_260(number, line)
-        elif code == SP_SETTING:
+        else:
+            return False
+        return True
+
+    def _read_own_record(self, number: int, line: str, code: str, value: str) -> bool:
+        """sheetpair's own records (settings, player details, board numbers); False for any other record."""
+        if code == SP_SETTING:
             self._read_setting(number, line, value)
         elif code == SP_PLAYER:
             tpn = _int(line[4:8], number, 5, "start number")
@@ -260,8 +281,8 @@ class _Reader:
         elif code in (SP_BOARDS, SP_BYE_BOARD):
             self._read_boards(number, line)
         else:
-            self.accelerated |= code in ("XXA", "250")
-            self.kept.append(_Kept(line))
+            return False
+        return True
 
     def _read_setting(self, number: int, line: str, value: str) -> None:
         """``SPS key value``; a key of a later sheetpair version is kept as written."""

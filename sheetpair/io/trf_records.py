@@ -103,10 +103,10 @@ def has_default_scoring(settings: Settings) -> bool:
 
 def xxs_line(settings: Settings) -> str:
     """JaVaFo's scoring record; forfeit wins and full-point byes are worth a win, half-point byes a draw."""
-    w, d, l, p = settings.points_win, settings.points_draw, settings.points_loss, settings.bye_value
+    win, draw, loss, pab = settings.points_win, settings.points_draw, settings.points_loss, settings.bye_value
     return (
-        f"XXS WW={w:.1f} BW={w:.1f} WD={d:.1f} BD={d:.1f} WL={l:.1f} BL={l:.1f} "
-        f"ZPB=0.0 HPB={d:.1f} FPB={w:.1f} PAB={p:.1f} FW={w:.1f} FL={l:.1f}"
+        f"XXS WW={win:.1f} BW={win:.1f} WD={draw:.1f} BD={draw:.1f} WL={loss:.1f} BL={loss:.1f} "
+        f"ZPB=0.0 HPB={draw:.1f} FPB={win:.1f} PAB={pab:.1f} FW={win:.1f} FL={loss:.1f}"
     )
 
 

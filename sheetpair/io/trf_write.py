@@ -1,8 +1,9 @@
 """Writing a tournament as a FIDE Tournament Report File (TRF16 or TRF26) that engines and FIDE accept.
 
 Every column is at its FIDE position; Points (81-84) and Rank (86-89) are filled from the standings table the
-caller hands in (the writer never ranks or derives by itself). Lines end in CR LF (TRF Remark 1 asks for CR; every reader we know splits on CR and on LF),
-and the text is UTF-8, columns counted in characters as bbpPairings counts them.
+caller hands in (the writer never ranks or derives by itself). Lines end in CR LF (TRF Remark 1 asks for CR;
+every reader we know splits on CR and on LF), and the text is UTF-8, columns counted in characters as
+bbpPairings counts them.
 
 The file carries the whole tournament: what TRF16 cannot say is written in the records TRF26 and the
 engines added (``XXR``, ``XXC``, ``XXS``, ``BB?``, ``XXP``, ``240``) and, for what no format has (a system's

@@ -69,7 +69,8 @@ class SolverRules:
     wnt_tolerance: float = 0.0
     """WNT values closer than this count as equal (club-swiss: 1e-4)."""
     bye_by_start_rank: bool = False
-    """The older Swiss page gives the bye by score and start rank alone; the Club Swiss page from the bottom of the pairing order."""
+    """The older Swiss page gives the bye by score and start rank alone; the Club Swiss page from the bottom of
+    the pairing order."""
 
 
 class PassSolver:

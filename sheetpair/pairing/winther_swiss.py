@@ -9,8 +9,8 @@ The accelerated-Swiss text, which wins over the older Swiss page (07645cc) where
   has a partner quadrant of its size. With an odd number of players the lowest start rank gets the bye.
 * Round 2 (after a quadrant round): "winners of the first half play winners of the second half in seeding
   order" (seeding: start order) — each score group by start rank, its first half against its second half (the
-  lowest start rank floats down, as on the page); "colors alternate from Round 1": the higher-ranked player has Black, except when he had Black and the
-  lower-ranked player White in round 1, then the colours are reversed.
+  lowest start rank floats down, as on the page); "colors alternate from Round 1": the higher-ranked player has
+  Black, except when he had Black and the lower-ranked player White in round 1, then the colours are reversed.
 * Round 3+: by score, the selected tie-break (live WNT or Buchholz) and start rank, paired top-down
   (:mod:`.passes`): colour difference never ±3, three equal colours in a row only when balance forces it,
   no rematch while a rematch-free pairing exists, nobody left unpaired. When these cannot all hold, the
