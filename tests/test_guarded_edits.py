@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from openpyxl import load_workbook
 
 from sheetpair.cli import cli
 from sheetpair.core.model import ByeKind
@@ -99,3 +100,14 @@ def test_manual_games_take_the_first_boards_and_the_system_pairs_the_rest(event:
     seated = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
     assert sorted(seated) == sorted(set(seated)) and 1 not in seated[2:] and 2 not in seated[2:]
     assert "set by the arbiter" in out.output
+
+
+def test_a_late_entrys_missed_rounds_follow_the_settings_default(event: Path) -> None:
+    book = load_workbook(event)
+    sheet = book["Settings"]
+    row = next((r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "missed_rounds"),
+               sheet.max_row + 1)
+    sheet.cell(row, 1).value, sheet.cell(row, 2).value = "missed_rounds", "half"
+    book.save(event)
+    out = run("enter", event, "--name", "Late, Leo")
+    assert out.exit_code == 0 and "half-point byes" in out.output

@@ -215,23 +215,27 @@ def find_player(tournament: Tournament, reference: str) -> Player:
     raise OperationError(f"{text!r} fits several players ({names}); give the start number")
 
 
-def enter_late(tournament: Tournament, player: Player, missed: ByeKind) -> tuple[Player, list[int]]:
+def enter_late(tournament: Tournament, player: Player,
+               missed: ByeKind | None = None) -> tuple[Player, list[int], ByeKind]:
     """Adds a player after the event has started, with the next start number; every round already paired is
-    recorded for them as a bye of kind ``missed`` (zero or half a point, as the arbiter announces it), so the
-    missed rounds are on record instead of silently absent. Returns the player and those rounds.
+    recorded for them as a bye of kind ``missed`` (zero or half a point, as the arbiter announces it; by
+    default the event's ``missed_rounds`` setting), so the missed rounds are on record instead of silently
+    absent. Returns the player, those rounds and the bye they count as.
 
     :raises OperationError: for a fixed schedule (a round robin cannot take a player mid-way), or a bye kind
         other than zero or half a point.
     """
     if get_system(tournament.settings.system).keeps_withdrawn_in_schedule:
         raise OperationError(f"the {tournament.settings.system} system plays a fixed table: no late entry")
+    if missed is None:
+        missed = ByeKind.HALF if tournament.settings.missed_rounds == "half" else ByeKind.ZERO
     if missed not in (ByeKind.ZERO, ByeKind.HALF):
         raise OperationError("missed rounds count as zero-point or half-point byes")
     entered = replace(player, tpn=max((p.tpn for p in tournament.players), default=0) + 1)
     tournament.players.append(entered)
     for rnd in tournament.rounds:
         rnd.byes.append(Bye(entered.tpn, missed))
-    return entered, [rnd.number for rnd in tournament.rounds]
+    return entered, [rnd.number for rnd in tournament.rounds], missed
 
 
 def undo_last_round(tournament: Tournament) -> Round:

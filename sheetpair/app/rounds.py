@@ -154,8 +154,8 @@ def reinstate(port: WorkbookPort, player: str, *, stamp: Stamp | None = None) ->
     return edit(port, change, stamp=stamp)
 
 
-def enter_player(port: WorkbookPort, player: Player, missed: ByeKind, *,
-                 stamp: Stamp | None = None) -> tuple[Player, list[int]]:
+def enter_player(port: WorkbookPort, player: Player, missed: ByeKind | None = None, *,
+                 stamp: Stamp | None = None) -> tuple[Player, list[int], ByeKind]:
     """Adds a late entry to the roster (see :func:`sheetpair.app.operations.enter_late`)."""
     return edit(port, lambda tournament: operations.enter_late(tournament, player, missed), stamp=stamp)
 

@@ -264,23 +264,24 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
 @click.option("--federation", default="", help="Federation (three letters).")
 @click.option("--fide-id", default="", help="FIDE ID.")
 @click.option("--club", default="", help="Club.")
-@click.option("--missed", type=click.Choice(["zero", "half"]), default="zero", show_default=True,
-              help="What each round already paired counts for the player: a zero- or half-point bye.")
+@click.option("--missed", type=click.Choice(["zero", "half"]),
+              help="What each round already paired counts for the player: a zero- or half-point bye (default: "
+                   "the Settings sheet's missed_rounds, zero unless changed).")
 @OUTPUT
 @stamped("enter")
 @reports_errors
-def enter(workbook: Path, name: str, rating: int, title: str, federation: str, fide_id: str, club: str, missed: str,
-          output: Path | None, stamp: Stamp) -> None:
+def enter(workbook: Path, name: str, rating: int, title: str, federation: str, fide_id: str, club: str,
+          missed: str | None, output: Path | None, stamp: Stamp) -> None:
     """Enter a late player: the next start number, and the rounds already paired recorded as byes.
 
     \b
     Example:
       sheetpair enter open.xlsx --name "Berg, Ada" --rating 1850 --missed half
     """
-    kind = ByeKind.HALF if missed == "half" else ByeKind.ZERO
+    kind = {"half": ByeKind.HALF, "zero": ByeKind.ZERO}.get(missed or "")
     player = Player(0, name.strip(), rating, title, federation, fide_id, club=club)
     with editing(workbook, output) as port:
-        entered, rounds_missed = rounds.enter_player(port, player, kind, stamp=stamp)
+        entered, rounds_missed, kind = rounds.enter_player(port, player, kind, stamp=stamp)
     missed_text = (f"; round(s) {', '.join(map(str, rounds_missed))} count as {kind.outcome.value}s"
                    if rounds_missed else "")
     click.echo(f"{entered.tpn} {entered.name} entered{missed_text}.", err=True)

@@ -249,6 +249,9 @@ class Settings:
     edition caps the dummy opponent of unplayed rounds, Art. 16.4)."""
     language: str = ""
     """The reports' language (``en``, ``de``, ``es``, ``fr``); empty for English."""
+    missed_rounds: str = "zero"
+    """What the rounds a late entry missed count for, unless the arbiter says otherwise: ``zero`` or
+    ``half`` (a zero- or half-point bye each, C.04.2)."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""

@@ -223,6 +223,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
         tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(cell_text(raw)), DEFAULT_EDITION),
         language=cell_text(get("language", str, "")),
+        missed_rounds=get("missed_rounds", _missed_rounds, "zero"),
         initial_colour=get("initial_colour", colour, Colour.WHITE),
         seed=get("seed", integer, None),
         double_round_robin=get("double_round_robin", flag, False),
@@ -405,6 +406,7 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["tiebreaks", ",".join(settings.tiebreaks), "ordered tie-break codes"],
         ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["language", settings.language or None, "language of the reports: en, de, es or fr"],
+        ["missed_rounds", settings.missed_rounds, "a late entry's missed rounds: zero or half (point byes)"],
         ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
         ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
@@ -412,6 +414,13 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
     rows += [[f"option.{key}", value, "system option"] for key, value in sorted(settings.options.items())]
     rows += [[f"event.{key}", getattr(settings.event, key), label] for key, label in _EVENT_KEYS.items()]
     return SheetSpec(SETTINGS_SHEET, ["Key", "Value", "Meaning"], rows, text_columns=frozenset({"Value"}))
+
+
+def _missed_rounds(raw: CellValue) -> str:
+    value = cell_text(raw).lower()
+    if value not in ("zero", "half"):
+        raise ValueError("missed_rounds is zero or half")
+    return value
 
 
 def _player_value(player: Player, attribute: str) -> CellValue:
