@@ -12,10 +12,10 @@ line can show a progress bar without this module knowing about terminals.
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -216,9 +216,9 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
         htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
                  for i, section in enumerate(chosen)]
         heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
-        with ProcessPoolExecutor(count) as pool:
+        with concurrent.futures.ProcessPoolExecutor(count) as pool:  # named only here: Pyodide has no processes
             futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
-            for future in as_completed(futures.values()):
+            for future in concurrent.futures.as_completed(futures.values()):
                 future.result()
                 if progress is not None:
                     progress("section")
