@@ -21,7 +21,7 @@ from sheetpair.cli import cli
 from sheetpair.optional import MissingExtraError, require
 
 from .conftest import REPO
-from .wheelhouse import host_wheels
+from .wheelhouse import building, host_wheels
 
 pytestmark = pytest.mark.install
 
@@ -29,8 +29,9 @@ pytestmark = pytest.mark.install
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(REPO)],
-                   check=True, capture_output=True, timeout=300)
+    with building():
+        subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(REPO)],
+                       check=True, capture_output=True, timeout=300)
     return out
 
 

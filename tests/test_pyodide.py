@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from sheetpair.cli import cli
 
 from .conftest import REPO
-from .wheelhouse import pyodide_wheels
+from .wheelhouse import building, pyodide_wheels
 
 HERE = REPO / "tests" / "pyodide"
 PYODIDE = HERE / "node_modules" / "pyodide" / "pyodide.asm.wasm"
@@ -37,8 +37,9 @@ if not (shutil.which("node") and PYODIDE.is_file()):
 @pytest.fixture(scope="module")
 def lite_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     work = tmp_path_factory.mktemp("pyodide")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work), str(REPO)],
-                   check=True, capture_output=True, timeout=300)
+    with building():
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work), str(REPO)],
+                       check=True, capture_output=True, timeout=300)
     assert CliRunner().invoke(cli, ["addin", "--lite", "-o", str(work)]).exit_code == 0
     shutil.copy(REPO / "sample_workbooks" / "club_championship_roster.csv", work / "roster.csv")
     shutil.copy(REPO / "tests" / "memxw.py", work / "memxw.py")

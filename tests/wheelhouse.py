@@ -9,10 +9,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
+import tempfile
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .conftest import REPO
@@ -21,6 +25,18 @@ WHEELHOUSE = Path(os.environ.get("SHEETPAIR_WHEELHOUSE", REPO / "tests" / "pyodi
 """Where the wheels go (gitignored); ``SHEETPAIR_WHEELHOUSE`` chooses another folder."""
 PYODIDE_PYTHON = "3.12"
 """The Python of the Pyodide the tests run (tests/pyodide/package.json pins Pyodide 0.27)."""
+
+
+@contextmanager
+def building() -> Iterator[None]:
+    """Held while sheetpair's own wheel is built from the source tree: setuptools writes ``build/`` and the
+    egg-info into it, so two builds at once (the install and Pyodide tests on two workers) must take turns."""
+    with open(Path(tempfile.gettempdir()) / "sheetpair-test-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def core_requirements() -> list[str]:
