@@ -149,14 +149,15 @@ def _pairing_text(paired: Paired) -> str:
     def who(tpn: int) -> str:
         player = tournament.player(tpn)
         rating = f"{player.rating}" if player.rating else "-"
-        return f"{tpn:>4} {pad(player.name, names)} {rating:>5} ({format_points(paired.scores_before[tpn])})"
+        score = f"({format_points(paired.scores_before[tpn])})"
+        return f"{tpn:>4} {pad(player.name, names)} {rating:>5} {score:<6}"
 
     for g in rnd.games:
         lines.append(f"{g.board:>4}  {who(g.white)}  -  {who(g.black)}")
     for b in rnd.byes:
         points = format_points(tournament.settings.points_for_bye(b.kind))
         lines.append(f"{'':>4}  {who(b.player)}  bye ({b.kind.value}, {points})")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
