@@ -1,0 +1,171 @@
+"""Nothing the arbiter put into the workbook is lost when sheetpair rebuilds the sheets it owns.
+
+Each test first reproduces a finding of the robustness issue (a comment, a note, a conditional format, a
+validation or a sheet password that a save used to drop), then checks it is kept, or refused in a sentence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.comments import Comment
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from sheetpair.core.errors import WorkbookError
+from sheetpair.core.model import Result
+from sheetpair.io import openpyxl_port
+from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
+from sheetpair.io.workbook import load_tournament
+
+from .safety_support import set_result, write_event
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    return write_event(tmp_path / "event.xlsx")
+
+
+def _edit(path: Path, change: object) -> None:
+    raw = openpyxl.load_workbook(path)
+    change(raw)  # type: ignore[operator]
+    raw.save(path)
+
+
+def test_a_comment_on_a_round_sheet_survives_beside_a_comment_elsewhere(book: Path) -> None:
+    def comment(raw: openpyxl.Workbook) -> None:
+        raw["Players"]["A2"].comment = Comment("registered late", "arbiter")
+        raw["Round 1"]["D3"].comment = Comment("claimed a draw by repetition", "arbiter")
+    _edit(book, comment)
+    set_result(book, 2, Result.DRAW)
+    after = openpyxl.load_workbook(book)
+    assert after["Round 1"]["D3"].comment.text == "claimed a draw by repetition"
+    assert after["Players"]["A2"].comment.text == "registered late"
+
+
+def test_every_comment_of_an_owned_sheet_stays_on_its_cell(book: Path) -> None:
+    def comment(raw: openpyxl.Workbook) -> None:
+        raw["Standings"]["B2"].comment = Comment("check the rating", "arbiter")
+        raw["Standings"]["L9"].comment = Comment("beside the table", "arbiter")
+    _edit(book, comment)
+    set_result(book, 1, Result.WHITE_WINS)
+    after = openpyxl.load_workbook(book)["Standings"]
+    assert after["B2"].comment.text == "check the rating"
+    assert after["L9"].comment.text == "beside the table"
+
+
+@pytest.mark.parametrize("sheet", ["Round 1", "Standings", "Crosstable"])
+def test_notes_beside_and_below_an_owned_block_are_kept(book: Path, sheet: str) -> None:
+    def note(raw: openpyxl.Workbook) -> None:
+        raw[sheet]["Z3"] = "board 2 started late"
+        raw[sheet]["Z3"].fill = PatternFill("solid", fgColor="FFFF00")
+        raw[sheet]["Z40"] = 12.5
+        raw[sheet].merge_cells("Z42:AA43")
+    _edit(book, note)
+    set_result(book, 2, Result.BLACK_WINS)
+    after = openpyxl.load_workbook(book)[sheet]
+    assert after["Z3"].value == "board 2 started late"
+    assert after["Z3"].fill.fgColor.rgb.endswith("FFFF00")
+    assert after["Z40"].value == 12.5
+    assert "Z42:AA43" in {str(r) for r in after.merged_cells.ranges}
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[1].result is Result.BLACK_WINS
+
+
+def test_a_note_below_a_round_in_a_column_of_its_own_reads_and_stays(book: Path) -> None:
+    _edit(book, lambda raw: raw["Round 1"].__setitem__("H12", "arbiter: round started 10 min late"))
+    set_result(book, 1, Result.DRAW)
+    assert openpyxl.load_workbook(book)["Round 1"]["H12"].value == "arbiter: round started 10 min late"
+
+
+def test_notes_right_of_a_growing_crosstable_move_with_its_edge(tmp_path: Path) -> None:
+    from .safety_support import save_event, tournament
+
+    path = write_event(tmp_path / "event.xlsx", tournament(rounds=1))
+    _edit(path, lambda raw: raw["Crosstable"].__setitem__("Z2", "note"))
+    port = OpenpyxlPort(path)
+    event = load_tournament(port)
+    event.rounds.append(tournament(rounds=2).rounds[1])
+    save_event(port, event, previous_rounds=1)
+    port.save()
+    after = openpyxl.load_workbook(path)["Crosstable"]
+    assert after["AA2"].value == "note" and after["Z2"].value is None
+
+
+def test_conditional_formats_and_validations_of_the_arbiter_are_kept(book: Path) -> None:
+    def add(raw: openpyxl.Workbook) -> None:
+        raw["Standings"].conditional_formatting.add(
+            "E2:E9", CellIsRule(operator="greaterThan", formula=["0.5"], fill=PatternFill("solid", fgColor="C6EFCE")))
+        check = DataValidation(type="whole", operator="between", formula1="0", formula2="9")
+        check.add("Z2:Z9")
+        raw["Round 1"].add_data_validation(check)
+    _edit(book, add)
+    set_result(book, 1, Result.WHITE_WINS)
+    after = openpyxl.load_workbook(book)
+    assert [str(cf.sqref) for cf in after["Standings"].conditional_formatting] == ["E2:E9"]
+    validations = after["Round 1"].data_validations.dataValidation
+    assert sorted(v.type for v in validations) == ["list", "whole"]
+    assert [v.formula1 for v in validations if v.type == "list"] == ["ResultCodes"]
+
+
+def test_the_result_list_is_not_doubled_by_saves(book: Path) -> None:
+    for result in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS):
+        set_result(book, 1, result)
+    assert len(openpyxl.load_workbook(book)["Round 1"].data_validations.dataValidation) == 1
+
+
+@pytest.mark.parametrize("sheet", ["Round 1", "Standings", "Players"])
+def test_a_sheet_password_survives(book: Path, sheet: str) -> None:
+    def protect(raw: openpyxl.Workbook) -> None:
+        raw[sheet].protection.sheet = True
+        raw[sheet].protection.password = "arbiter"
+    _edit(book, protect)
+    expected = openpyxl.load_workbook(book)[sheet].protection.password
+    set_result(book, 1, Result.WHITE_WINS)
+    protection = openpyxl.load_workbook(book)[sheet].protection
+    assert protection.sheet and protection.password == expected
+
+
+def test_a_modern_sheet_password_hash_survives(book: Path) -> None:
+    def protect(raw: openpyxl.Workbook) -> None:
+        protection = raw["Round 1"].protection
+        protection.sheet = True
+        protection.algorithmName, protection.hashValue = "SHA-512", "c2hlZXRwYWly"
+        protection.saltValue, protection.spinCount = "c2FsdA==", 100000
+    _edit(book, protect)
+    set_result(book, 1, Result.WHITE_WINS)
+    protection = openpyxl.load_workbook(book)["Round 1"].protection
+    assert (protection.algorithmName, protection.hashValue, protection.saltValue, protection.spinCount) == (
+        "SHA-512", "c2hlZXRwYWly", "c2FsdA==", 100000)
+
+
+@pytest.mark.parametrize(("sheet", "kind"), [("Round 1", "comments"), ("Standings", "conditional format rules"),
+                                             ("Round 1", "data validations"), ("Round 1", "sheet password")])
+def test_the_loss_check_counts_each_kind_on_each_sheet(book: Path, sheet: str, kind: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def add(raw: openpyxl.Workbook) -> None:
+        raw["Players"]["A2"].comment = Comment("a comment elsewhere hid the loss", "arbiter")
+        raw["Players"].protection.password = "arbiter"
+        target = raw[sheet]
+        if kind == "comments":
+            target["D3"].comment = Comment("claimed a draw", "arbiter")
+        elif kind == "conditional format rules":
+            target.conditional_formatting.add("E2:E9", CellIsRule(operator="greaterThan", formula=["0.5"]))
+        elif kind == "data validations":
+            target.add_data_validation(DataValidation(type="whole", sqref="Z2:Z9"))
+        else:
+            target.protection.password = "arbiter"
+    _edit(book, add)
+    monkeypatch.setattr(openpyxl_port, "_keep_what_the_arbiter_added", lambda *args: None)
+    monkeypatch.setattr(openpyxl_port, "copy", lambda thing: type(thing)())  # protection without its password
+    with pytest.raises(LossySaveError, match=f"saving it would lose: {kind} on {sheet} \\(\\d, then \\d\\)[.;]"):
+        set_result(book, 1, Result.WHITE_WINS)
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.NONE
+
+
+def test_one_board_number_twice_is_refused_naming_both_cells(book: Path) -> None:
+    _edit(book, lambda raw: raw["Round 1"].__setitem__("A3", 1))
+    with pytest.raises(WorkbookError, match=r"^Round 1!A3: board 1 appears twice in the round \(also at A2\)"):
+        load_tournament(OpenpyxlPort(book))
