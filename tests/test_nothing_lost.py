@@ -10,11 +10,14 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from click.testing import CliRunner
+from click.testing import Result as Result_
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from sheetpair.cli import cli
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io import openpyxl_port
@@ -169,3 +172,44 @@ def test_one_board_number_twice_is_refused_naming_both_cells(book: Path) -> None
     _edit(book, lambda raw: raw["Round 1"].__setitem__("A3", 1))
     with pytest.raises(WorkbookError, match=r"^Round 1!A3: board 1 appears twice in the round \(also at A2\)"):
         load_tournament(OpenpyxlPort(book))
+
+
+def _run(*args: object) -> Result_:
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def _roster_xlsx(path: Path) -> Path:
+    raw = openpyxl.Workbook()
+    raw.active.append(["Name", "Rating"])
+    for n in range(1, 7):
+        raw.active.append([f"Player {n}", 2000 - n])
+    raw.save(path)
+    return path
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "link"])
+def test_new_refuses_a_workbook_that_is_its_own_roster(tmp_path: Path, spelling: str) -> None:
+    roster = _roster_xlsx(tmp_path / "X.xlsx")
+    target = {"same": roster, "dotted": tmp_path / "." / "X.xlsx", "link": tmp_path / "link.xlsx"}[spelling]
+    if spelling == "link":
+        target.symlink_to(roster)
+    before = roster.read_bytes()
+    result = _run("new", target, "--system", "dutch", "--rounds", 5, "--players", roster)
+    assert result.exit_code == 4, result.output
+    assert "is the file the players are read from" in result.output and "another name" in result.output
+    assert roster.read_bytes() == before
+
+
+def test_import_refuses_to_write_over_its_source(tmp_path: Path) -> None:
+    roster = _roster_xlsx(tmp_path / "X.xlsx")
+    before = roster.read_bytes()
+    result = _run("import", roster, "-o", roster)
+    assert result.exit_code == 4 and "is the file the players are read from" in result.output
+    assert roster.read_bytes() == before
+
+
+def test_new_from_a_roster_beside_it_still_works(tmp_path: Path) -> None:
+    roster = _roster_xlsx(tmp_path / "X.xlsx")
+    result = _run("new", tmp_path / "event.xlsx", "--system", "dutch", "--rounds", 5, "--players", roster)
+    assert result.exit_code == 0, result.output
+    assert len(load_tournament(OpenpyxlPort(tmp_path / "event.xlsx")).players) == 6
