@@ -213,3 +213,104 @@ def test_new_from_a_roster_beside_it_still_works(tmp_path: Path) -> None:
     result = _run("new", tmp_path / "event.xlsx", "--system", "dutch", "--rounds", 5, "--players", roster)
     assert result.exit_code == 0, result.output
     assert len(load_tournament(OpenpyxlPort(tmp_path / "event.xlsx")).players) == 6
+
+
+# --- a played game deleted by hand ---------------------------------------------------------------------
+
+ROSTER = "Name,Rating\nAda,2200\nBen,2100\nCyd,2000\nDee,1900\nEve,1800\nFox,1700\n"
+WRITING_COMMANDS = [("pair",), ("result", "--round", 1, "--board", 1, "1-0"), ("bye", "Ada", "--points", "0.5"),
+                    ("withdraw", "Ada"), ("undo",)]
+READING_COMMANDS = [("standings",), ("export", "--trf", "TRF"), ("explain", "--round", 1)]
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    """An event whose round 1 is paired and fully played (1-0, ½-½, 0-1), saved by sheetpair."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    assert _run("new", path, "--system", "dutch", "--rounds", 5, "--players", roster, "--seed", 3).exit_code == 0
+    assert _run("pair", path).exit_code == 0
+    for board, result in ((1, "1-0"), (2, "½-½"), (3, "0-1")):
+        assert _run("result", path, "--round", 1, "--board", board, result).exit_code == 0
+    return path
+
+
+def _clear_board(path: Path, board: int, *, delete_row: bool = False) -> tuple[str, str]:
+    raw = openpyxl.load_workbook(path)
+    sheet = raw["Round 1"]
+    row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == board)
+    names = (str(sheet.cell(row, 3).value), str(sheet.cell(row, 6).value))
+    if delete_row:
+        sheet.delete_rows(row)
+    else:
+        for column in range(1, 7):
+            sheet.cell(row, column).value = None
+    raw.save(path)
+    return names
+
+
+@pytest.mark.parametrize("delete_row", [False, True], ids=["cleared", "deleted"])
+@pytest.mark.parametrize("command", WRITING_COMMANDS + READING_COMMANDS, ids=lambda c: c[0])
+def test_a_played_game_deleted_by_hand_stops_every_command(played: Path, command: tuple[object, ...],
+                                                           delete_row: bool) -> None:
+    white, black = _clear_board(played, 2, delete_row=delete_row)
+    before = played.read_bytes()
+    result = _run(command[0], played, *(played.with_suffix(".trf") if part == "TRF" else part for part in command[1:]))
+    assert result.exit_code == 65, result.output
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith(f"Error: Round 1: round 1 board 2 ({white} - {black}, ½-½) was deleted")
+    assert "type the board back" in message and "--accept-deleted-games" in message
+    assert played.read_bytes() == before and not played.with_suffix(".trf").exists()
+
+
+def test_status_still_reads_and_names_the_deleted_game(played: Path) -> None:
+    white, black = _clear_board(played, 3)
+    result = _run("status", played)
+    assert result.exit_code == 0, result.output
+    assert f"round 1 board 3 ({white} - {black}, 0-1) was deleted from the sheet" in result.output
+
+
+def test_typing_the_board_back_restores_it(played: Path) -> None:
+    raw = openpyxl.load_workbook(played)
+    row = [cell.value for cell in raw["Round 1"][3]]
+    _clear_board(played, 2)
+    raw = openpyxl.load_workbook(played)
+    for column, value in enumerate(row, start=1):
+        raw["Round 1"].cell(3, column).value = value
+    raw.save(played)
+    assert _run("pair", played).exit_code == 0
+
+
+def test_the_deletion_confirmed_goes_into_the_journal(played: Path) -> None:
+    _clear_board(played, 2)
+    result = _run("pair", played, "--accept-deleted-games")
+    assert result.exit_code == 0, result.output
+    from sheetpair.io.metadata import read_metadata
+
+    journal = read_metadata(OpenpyxlPort(played)).journal
+    assert any("round 1 board 2" in entry.change and "removed" in entry.change for entry in journal)
+    assert _run("standings", played).exit_code == 0  # the confirmed state is the new normal
+
+
+@pytest.mark.parametrize("edit", ["renumbered", "colours swapped"])
+def test_a_played_game_moved_on_the_sheet_is_no_deletion(played: Path, edit: str) -> None:
+    raw = openpyxl.load_workbook(played)
+    sheet = raw["Round 1"]
+    if edit == "renumbered":
+        sheet["A3"] = 7
+    else:
+        sheet["B3"], sheet["E3"] = sheet["E3"].value, sheet["B3"].value
+        sheet["C3"], sheet["F3"] = sheet["F3"].value, sheet["C3"].value
+    raw.save(played)
+    assert _run("standings", played).exit_code == 0
+
+
+def test_a_pending_board_cleared_is_the_arbiters_pairing_edit(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    _run("new", path, "--system", "dutch", "--rounds", 5, "--players", roster, "--seed", 3)
+    _run("pair", path)
+    _clear_board(path, 3)
+    assert _run("standings", path).exit_code == 0
