@@ -12,15 +12,19 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from click.testing import Result as Result_
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from sheetpair.app.revisions import deleted_games
 from sheetpair.cli import cli
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io import openpyxl_port
+from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
 from sheetpair.io.workbook import load_tournament
 
@@ -286,8 +290,6 @@ def test_the_deletion_confirmed_goes_into_the_journal(played: Path) -> None:
     _clear_board(played, 2)
     result = _run("pair", played, "--accept-deleted-games")
     assert result.exit_code == 0, result.output
-    from sheetpair.io.metadata import read_metadata
-
     journal = read_metadata(OpenpyxlPort(played)).journal
     assert any("round 1 board 2" in entry.change and "removed" in entry.change for entry in journal)
     assert _run("standings", played).exit_code == 0  # the confirmed state is the new normal
@@ -314,3 +316,53 @@ def test_a_pending_board_cleared_is_the_arbiters_pairing_edit(tmp_path: Path) ->
     _run("pair", path)
     _clear_board(path, 3)
     assert _run("standings", path).exit_code == 0
+
+
+# --- properties ----------------------------------------------------------------------------------------
+
+_OUTSIDE = st.one_of(st.tuples(st.integers(1, 60), st.integers(12, 40)),   # right of every owned block
+                     st.tuples(st.integers(30, 60), st.integers(1, 40)))   # below it
+_NOTE = st.one_of(st.text(st.characters(min_codepoint=65, max_codepoint=122), min_size=1, max_size=12),
+                  st.integers(-1000, 1000))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(notes=st.dictionaries(_OUTSIDE, _NOTE, min_size=1, max_size=6),
+       sheet=st.sampled_from(["Round 1", "Standings", "Crosstable"]))
+def test_any_notes_outside_the_blocks_come_back_where_they_were(tmp_path_factory: pytest.TempPathFactory,
+                                                               notes: dict[tuple[int, int], object],
+                                                               sheet: str) -> None:
+    assume(sheet != "Round 1" or all(column > 6 for _, column in notes))  # a Round sheet reads columns A-F
+    path = write_event(tmp_path_factory.mktemp("notes") / "event.xlsx")
+
+    def type_notes(raw: openpyxl.Workbook) -> None:
+        for (row, column), value in notes.items():
+            raw[sheet].cell(row, column).value = value
+    _edit(path, type_notes)
+    set_result(path, 3, Result.DRAW)
+    after = openpyxl.load_workbook(path)[sheet]
+    assert {where: after.cell(*where).value for where in notes} == notes
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cleared=st.sets(st.sampled_from([1, 2, 3])))
+def test_the_refusal_names_exactly_the_played_games_that_went(played: Path, cleared: set[int]) -> None:
+    copy = played.with_name(f"copy-{'-'.join(map(str, sorted(cleared)))}.xlsx")
+    copy.write_bytes(played.read_bytes())
+    for board in cleared:
+        _clear_board(copy, board)
+    port = OpenpyxlPort(copy)
+    lost = deleted_games(read_metadata(port), load_tournament(port))
+    assert [game.board for game in lost] == sorted(cleared)
+
+
+def test_a_board_cleared_inside_a_pending_round_does_not_turn_the_rows_below_into_notes(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    _run("new", path, "--system", "dutch", "--rounds", 5, "--players", roster, "--seed", 3)
+    _run("pair", path)
+    _clear_board(path, 1)
+    assert _run("standings", path).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Round 1"]
+    assert [sheet.cell(row, 1).value for row in range(2, sheet.max_row + 1)] == [2, 3]

@@ -423,13 +423,15 @@ def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet:
 
 def _owned_block(sheet: Worksheet) -> tuple[int, int]:
     """Height and width of the block sheetpair wrote into ``sheet``: the header runs from A1 to the first
-    empty cell of row 1, and the block down to the last row holding a value under that header."""
+    empty cell of row 1, and the block down to the last row holding two or more values under that header.
+    Every row sheetpair writes holds at least two (a board and its players, a rank and a name), so a lone
+    value under the table is a note; a row cleared inside the table does not end it."""
     width = 0
     while (cell := sheet._cells.get((1, width + 1))) is not None and cell.value not in (None, ""):
         width += 1
-    height = max((row for (row, column), cell in sheet._cells.items()
-                  if column <= width and cell.value not in (None, "")), default=1)
-    return height, width
+    filled = Counter(row for (row, column), cell in sheet._cells.items()
+                     if column <= width and cell.value not in (None, ""))
+    return max((row for row, count in filled.items() if count >= 2 or row == 1), default=1), width
 
 
 def _move_cell(cell: Cell | MergedCell, sheet: Worksheet, where: tuple[int, int]) -> None:
