@@ -366,3 +366,17 @@ def test_a_board_cleared_inside_a_pending_round_does_not_turn_the_rows_below_int
     assert _run("standings", path).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Round 1"]
     assert [sheet.cell(row, 1).value for row in range(2, sheet.max_row + 1)] == [2, 3]
+
+
+def test_a_link_on_a_cell_sheetpair_rewrites_stays_and_is_counted(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def link(raw: openpyxl.Workbook) -> None:
+        raw["Standings"]["C2"].hyperlink = "https://ratings.fide.com/profile/1503014"
+        raw["Standings"]["C2"].value = raw["Standings"]["C2"].value  # the name stays the cell's text
+    _edit(book, link)
+    set_result(book, 1, Result.WHITE_WINS)
+    cell = openpyxl.load_workbook(book)["Standings"]["C2"]
+    assert cell.hyperlink.target == "https://ratings.fide.com/profile/1503014"
+    assert not str(cell.value).startswith("https")
+    monkeypatch.setattr(openpyxl_port, "_annotate", lambda *args: None)
+    with pytest.raises(LossySaveError, match=r"links on Standings \(1, then 0\)"):
+        set_result(book, 2, Result.WHITE_WINS)

@@ -309,6 +309,7 @@ _FEATURES = (
     ("comments", re.compile(rb"<(?:\w+:)?comment\b")),
     ("conditional format rules", re.compile(rb"<(?:\w+:)?cfRule\b")),
     ("data validations", re.compile(rb"<(?:\w+:)?dataValidation\b")),
+    ("links", re.compile(rb"<(?:\w+:)?hyperlink\b")),
     ("sheet protection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
     ("sheet password", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
 )
@@ -318,8 +319,8 @@ _SHEET_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationship
 
 
 def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
-    """How many comments, conditional format rules, validations and protections each sheet of ``package``
-    holds, by ``(sheet name, kind)``.
+    """How many comments, conditional format rules, validations, links and protections each sheet of
+    ``package`` holds, by ``(sheet name, kind)``.
 
     Counting per sheet matters: a comment dropped from a round sheet while another sheet kept one used to
     pass a check that only asked whether the package still had comments at all. The sheets' XML was
@@ -404,8 +405,8 @@ def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet:
     for (row, column), cell in previous._cells.items():
         if row > height or column > width:
             _move_cell(cell, sheet, (row + shift[0] * (row > height), column + shift[1] * (column > width)))
-        elif cell.comment is not None:
-            sheet.cell(row, column).comment = copy(cell.comment)
+        elif cell.comment is not None or cell.hyperlink is not None:
+            _annotate(sheet.cell(row, column), cell)
     for span in previous.merged_cells.ranges:
         if span.min_row > height or span.min_col > width:
             span.shift(shift[1] * (span.min_col > width), shift[0] * (span.min_row > height))
@@ -442,10 +443,16 @@ def _move_cell(cell: Cell | MergedCell, sheet: Worksheet, where: tuple[int, int]
     target._value, target.data_type = cell._value, cell.data_type
     if cell.has_style:
         target._style = copy(cell._style)
-    if cell.hyperlink is not None:
-        target.hyperlink = copy(cell.hyperlink)
+    _annotate(target, cell)
+
+
+def _annotate(target: Cell, cell: Cell) -> None:
+    """Gives ``target`` the comment and the link of ``cell``; a link only to a cell with a value, since
+    openpyxl would otherwise show the link's address as the value."""
     if cell.comment is not None:
         target.comment = copy(cell.comment)
+    if cell.hyperlink is not None and target.value is not None:
+        target.hyperlink = copy(cell.hyperlink)
 
 
 def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:
