@@ -224,7 +224,7 @@ def test_new_from_a_roster_beside_it_still_works(tmp_path: Path) -> None:
 ROSTER = "Name,Rating\nAda,2200\nBen,2100\nCyd,2000\nDee,1900\nEve,1800\nFox,1700\n"
 WRITING_COMMANDS = [("pair",), ("result", "--round", 1, "--board", 1, "1-0"), ("bye", "Ada", "--points", "0.5"),
                     ("withdraw", "Ada"), ("undo",)]
-READING_COMMANDS = [("standings",), ("export", "--trf", "TRF"), ("explain", "--round", 1)]
+READING_COMMANDS = [("standings",), ("export", "--trf", "TRF"), ("explain", "--round", 1), ("check",)]
 
 
 @pytest.fixture
@@ -266,6 +266,15 @@ def test_a_played_game_deleted_by_hand_stops_every_command(played: Path, command
     assert message.startswith(f"Error: Round 1: round 1 board 2 ({white} - {black}, ½-½) was deleted")
     assert "type the board back" in message and "--accept-deleted-games" in message
     assert played.read_bytes() == before and not played.with_suffix(".trf").exists()
+
+
+def test_merge_refuses_a_copy_that_lost_a_played_game(played: Path) -> None:
+    deputy = played.with_name("deputy.xlsx")
+    deputy.write_bytes(played.read_bytes())
+    _clear_board(deputy, 1)
+    result = _run("merge", played, deputy, "-o", played.with_name("merged.xlsx"))
+    assert result.exit_code == 65 and "round 1 board 1" in result.output
+    assert not played.with_name("merged.xlsx").exists()
 
 
 def test_status_still_reads_and_names_the_deleted_game(played: Path) -> None:
