@@ -305,7 +305,6 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         white = cell_int(value("White TPN"))
         black = cell_int(value("Black TPN"))
         board = cell_int(value("Board"))
-        _check_board_once(board, where("Board"), boards, sheet)
         black_text = str(value("Black") or "").strip().lower()
         if white is None:
             raise WorkbookError("a result or entry with no board and no players: this board does not exist",
@@ -319,6 +318,7 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
             rnd.byes.append(Bye(white, kind, board))
             continue
         _check_known(tournament, black, sheet, where("Black TPN"), placed)
+        _check_board_once(board, where("Board"), boards, sheet)
         if board is None:
             raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
         try:
@@ -330,8 +330,9 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
 
 
 def _check_board_once(board: int | None, where: str, boards: dict[int, str], sheet: str) -> None:
-    """Two rows with one board number would make results typed for "board 3" ambiguous, and the loss of a
-    played game undetectable by its board: refused, naming both cells."""
+    """Two games with one board number would make results typed for "board 3" ambiguous, and the loss of a
+    played game undetectable by its board: refused, naming both cells. Byes are not games; the number a
+    system prints beside a bye may repeat."""
     if board is None:
         return
     if board in boards:
