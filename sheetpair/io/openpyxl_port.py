@@ -5,7 +5,8 @@ non-xlsx files become one sentence), then goes through openpyxl with defusedxml 
 parses XML safely). Saving goes through :mod:`sheetpair.io.savefile`: a temporary file beside the workbook
 replaces the original in one step, so a failure never leaves a half-written workbook. Sheets sheetpair does
 not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
-pictures, charts and protection) with a frozen header, text-formatted entry columns and a results dropdown
+pictures, charts, protection, comments, links, notes beside the table, conditional formats and
+validations) with a frozen header, text-formatted entry columns and a results dropdown
 fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
 """
 
