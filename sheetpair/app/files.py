@@ -11,7 +11,7 @@ from pathlib import Path
 from ..core.model import Tournament
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf import load_trf
-from ..io.workbook import load_tournament
+from .session import load
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -19,5 +19,5 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 def load_event(source: Path, *, system: str | None = None) -> Tournament:
     """The event to check: a sheetpair workbook, or a TRF file (read with ``system`` when given)."""
     if source.suffix.lower() in WORKBOOK_SUFFIXES:
-        return load_tournament(OpenpyxlPort(source))
+        return load(OpenpyxlPort(source))
     return load_trf(source, system=system)

@@ -56,6 +56,18 @@ def read_event(source: Path, *, system: str | None = None, rounds: int | None = 
     return Imported(new_event(source, EventRequest(system or "dutch", rounds=rounds)), "roster")
 
 
+def refuse_same_file(source: Path, workbook: Path) -> None:
+    """Refuses to create ``workbook`` from ``source`` when both name one file (also through a link): the
+    new workbook would be written over the roster or TRF it is made from, which then is neither.
+
+    :raises OperationError: naming both, before anything is read or written.
+    """
+    same = workbook.exists() and source.exists() and source.samefile(workbook)
+    if same or source.resolve() == workbook.resolve():
+        raise OperationError(f"{workbook} is the file the players are read from ({source}); the new workbook "
+                             "would be written over it: give the workbook another name")
+
+
 def new_event(roster: Path, request: EventRequest) -> Tournament:
     """A new event from the roster in a CSV or xlsx file and the arbiter's choices."""
     return create_event(read_roster(roster), request)

@@ -23,6 +23,7 @@ from .revisions import (
     merge,
     merged_journal,
     read_copy,
+    refuse_deleted_games,
     same_event,
     utc_now,
 )
@@ -49,6 +50,8 @@ def merge_copies(first: Path, second: Path, target: Path, *, take: dict[str, Sid
     """
     a, b = read_copy(OpenpyxlPort(first)), read_copy(OpenpyxlPort(second))
     same_event(a, b)
+    for side in (a, b):
+        refuse_deleted_games(side.meta, side.tournament, stamp)
     tournament, differences = merge(a.tournament, b.tournament, take=take, take_all=take_all)
     revision = max(a.meta.revision, b.meta.revision)
     typed_in_b = [line for edit in hand_edits(b.meta, b.tournament) for line in edit.lines]

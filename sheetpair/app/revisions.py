@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..core.errors import OperationError, StaleCopyError
+from ..core.errors import OperationError, StaleCopyError, WorkbookError
 from ..core.model import ByeKind, Game, Result, Round, Tournament
 from ..core.results import result_code
 from ..io.metadata import (
@@ -36,6 +36,7 @@ from ..io.metadata import (
     pairing_part,
     part_hash,
     read_metadata,
+    results_part,
     round_pairing,
     tournament_parts,
 )
@@ -59,6 +60,8 @@ class Stamp:
     arbiter: str | None = None
     expect_revision: int | None = None
     warn: Callable[[str], None] | None = None
+    accept_deleted_games: bool = False
+    """The arbiter confirms that games with a result, deleted from the round sheets by hand, are to go."""
 
     @property
     def user(self) -> str:
@@ -235,6 +238,66 @@ def hand_edits(meta: Metadata, tournament: Tournament) -> list[HandEdit]:
             lines = [f"{part} edited by hand"]
         edits.append(HandEdit(part, tuple(lines)))
     return edits
+
+
+# --- deleted games ---------------------------------------------------------------------------------------
+
+DELETED_GAMES_OPTION = "--accept-deleted-games"
+
+
+@dataclass(frozen=True)
+class DeletedGame:
+    """A game sheetpair last wrote with a result, in a round that had results, that the round sheet no
+    longer holds: its board row was deleted or cleared by hand (or the whole round sheet removed)."""
+
+    round_number: int
+    board: int
+    white: int
+    black: int
+    result: str
+
+    def text(self, tournament: Tournament) -> str:
+        return (f"round {self.round_number} board {self.board} ({player_name(tournament, self.white)} - "
+                f"{player_name(tournament, self.black)}, {self.result}) was deleted from the sheet")
+
+
+def deleted_games(meta: Metadata, tournament: Tournament) -> list[DeletedGame]:
+    """The games with a result that ``tournament`` (as read) lost since sheetpair last wrote ``meta``.
+
+    A game counts as kept while its two players still meet in that round, on any board and with either
+    colour, so boards renumbered or colours swapped by hand are edits, not deletions. Only games whose
+    result was written are looked at: a pending board dropped by hand is a pairing edit, the arbiter's
+    decision, while a played game dropped silently takes the points of both players with it.
+    """
+    found = []
+    rounds = {rnd.number: rnd for rnd in tournament.rounds}
+    for part, written in meta.written.items():
+        if not part.endswith(" pairing"):
+            continue
+        number = _round_of(part)
+        results = {board: code for board, code in meta.written.get(results_part(number), [])}
+        rnd = rounds.get(number)
+        meetings = {frozenset((g.white, g.black)) for g in rnd.games} if rnd is not None else set()
+        found += [DeletedGame(number, board, white, black, results[board]) for board, white, black in written["games"]
+                  if results.get(board) and frozenset((white, black)) not in meetings]
+    return sorted(found, key=lambda game: (game.round_number, game.board))
+
+
+def refuse_deleted_games(meta: Metadata, tournament: Tournament, stamp: Stamp | None = None) -> None:
+    """Refuses to go on from a workbook that lost a played game by hand, unless ``stamp`` confirms it.
+
+    :raises WorkbookError: naming the round sheet, the board and both players, and how to restore the game.
+    """
+    lost = deleted_games(meta, tournament)
+    if not lost or (stamp is not None and stamp.accept_deleted_games):
+        return
+    first = lost[0]
+    more = f" (and {len(lost) - 1} more game(s) with a result)" if len(lost) > 1 else ""
+    raise WorkbookError(f"{first.text(tournament)}{more}, so both players would lose the game; type the board "
+                        f"back (board {first.board}, White {first.white}, Black {first.black}, result {first.result}), "
+                        f"or, if it really is to go, give {DELETED_GAMES_OPTION} to the next pair, result, bye, "
+                        "withdraw, enter or undo",
+                        sheet=f"Round {first.round_number}")
 
 
 # --- rule checks ---------------------------------------------------------------------------------------

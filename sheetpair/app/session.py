@@ -21,7 +21,7 @@ from ..io.metadata import Metadata, next_metadata, read_metadata
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament, save_tournament
 from .ranking import standings
-from .revisions import Stamp, check_revision, journal_for_write
+from .revisions import Stamp, check_revision, journal_for_write, refuse_deleted_games
 
 T = TypeVar("T")
 
@@ -29,9 +29,12 @@ T = TypeVar("T")
 def load(port: WorkbookPort) -> Tournament:
     """The tournament a workbook holds.
 
-    :raises WorkbookError: naming the sheet and cell of the first problem.
+    :raises WorkbookError: naming the sheet and cell of the first problem, or a game with a result deleted
+        from a round sheet by hand (:func:`~sheetpair.app.revisions.refuse_deleted_games`).
     """
-    return load_tournament(port)
+    tournament = load_tournament(port)
+    refuse_deleted_games(read_metadata(port), tournament)
+    return tournament
 
 
 def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None,
@@ -70,6 +73,7 @@ def edit_and_rank(port: WorkbookPort, change: Callable[[Tournament], T], *,
     tournament = load_tournament(port)
     meta = read_metadata(port)
     check_revision(meta, stamp.expect_revision if stamp else None)
+    refuse_deleted_games(meta, tournament, stamp)
     before = copy.deepcopy(tournament)
     rounds_before = tournament.current_round
     outcome = change(tournament)

@@ -20,7 +20,7 @@ from ..io.workbook import load_tournament
 from ..pairing import get_system
 from .check import pairing_input
 from .operations import pending_games
-from .revisions import edit_problems, hand_edits, player_name
+from .revisions import deleted_games, edit_problems, hand_edits, player_name
 
 
 @dataclass
@@ -57,7 +57,8 @@ def status(port: WorkbookPort) -> Status:
                     tournament.settings.rounds)
     for edit in hand_edits(meta, tournament):
         (report.results_typed if edit.is_results else report.edits).extend(edit.lines)
-    report.problems = edit_problems(meta, tournament)
+    report.problems = [game.text(tournament) for game in deleted_games(meta, tournament)]
+    report.problems += edit_problems(meta, tournament)
     changed = _changed_players(meta, tournament, tournament.current_round) if report.edits else set()
     report.system_would_pair = (system_pairing(tournament, tournament.current_round, changed) or []) if changed else []
     report.missing = missing_before_next_pairing(tournament)

@@ -9,7 +9,7 @@ import click
 
 from ..app.check import RoundCheck, RoundPairing, check_tournament
 from ..app.files import load_event
-from ..app.interchange import create_workbook, export_trf, read_event
+from ..app.interchange import create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
 from ..core.errors import InputError, OperationError
@@ -39,6 +39,7 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
       sheetpair import event.trf -o event.xlsx
       sheetpair import roster.csv -o open.xlsx --system dutch --rounds 9
     """
+    refuse_same_file(source, workbook)
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
     with progress(3, "Importing") as step:

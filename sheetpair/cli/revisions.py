@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import click
 
 from ..app.merge import merge_copies
-from ..app.revisions import SIDES, Difference, Side, Stamp, compare_copies, entry_text
+from ..app.revisions import DELETED_GAMES_OPTION, SIDES, Difference, Side, Stamp, compare_copies, entry_text
 from ..app.status import status
 from ..core.errors import InputError
 from ..io.openpyxl_port import OpenpyxlPort
@@ -33,9 +33,12 @@ def stamped(command: str) -> Callable[[F], F]:
         @click.option("--expect-revision", type=click.IntRange(min=0), metavar="N",
                       help="Refuse (exit 75) unless the workbook is at revision N (see 'sheetpair status').")
         @click.option("--arbiter", metavar="NAME", help="Name for the journal (default: the login name).")
+        @click.option(DELETED_GAMES_OPTION, "accept_deleted_games", is_flag=True,
+                      help="Go on although games with a result were deleted from the round sheets by hand.")
         @functools.wraps(function)
-        def run(*args: Any, expect_revision: int | None, arbiter: str | None, **kwargs: Any) -> Any:
-            stamp = Stamp(command, arbiter, expect_revision, _warn)
+        def run(*args: Any, expect_revision: int | None, arbiter: str | None, accept_deleted_games: bool,
+                **kwargs: Any) -> Any:
+            stamp = Stamp(command, arbiter, expect_revision, _warn, accept_deleted_games)
             return function(*args, stamp=stamp, **kwargs)
 
         return run  # type: ignore[return-value]

@@ -11,7 +11,7 @@ import click
 
 from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
-from ..app.interchange import create_workbook, new_event
+from ..app.interchange import create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.revisions import Stamp
 from ..app.rounds import Paired
@@ -64,6 +64,7 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
       sheetpair new open.xlsx --system dutch --rounds 9 --players roster.csv --name "Spring Open" \\
           --city Oslo --dates 2026-04-01/2026-04-05 --arbiter "A. Arbiter" --time-control "90+30"
     """
+    refuse_same_file(roster, workbook)
     start, end = parse_dates(dates)
     header = EventInfo(name=name, city=city, federation=federation, start_date=start, end_date=end,
                        chief_arbiter=arbiter, time_control=time_control)

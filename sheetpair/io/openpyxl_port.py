@@ -5,7 +5,8 @@ non-xlsx files become one sentence), then goes through openpyxl with defusedxml 
 parses XML safely). Saving goes through :mod:`sheetpair.io.savefile`: a temporary file beside the workbook
 replaces the original in one step, so a failure never leaves a half-written workbook. Sheets sheetpair does
 not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
-pictures, charts and protection) with a frozen header, text-formatted entry columns and a results dropdown
+pictures, charts, protection, comments, links, notes beside the table, conditional formats and
+validations) with a frozen header, text-formatted entry columns and a results dropdown
 fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
 """
 
@@ -13,15 +14,20 @@ from __future__ import annotations
 
 import io
 import os
+import posixpath
 import re
 import warnings
 import zipfile
+from collections import Counter
 from copy import copy
 from pathlib import Path
+from xml.etree import ElementTree
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet import Chartsheet
 from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.utils import column_index_from_string
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
@@ -52,6 +58,7 @@ class OpenpyxlPort:
     def __init__(self, path: str | os.PathLike[str], *, create: bool = False) -> None:
         self.path = Path(path)
         self._original_parts: set[str] = set()
+        self._original_features: Counter[tuple[str, str]] = Counter()
         self._dropped: list[str] = []
         self._image_bytes: dict[int, bytes] = {}
         self._cached: dict[str, dict[tuple[int, int], CellValue]] = {}
@@ -69,6 +76,7 @@ class OpenpyxlPort:
             self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
+                self._original_features = sheet_features(package)
         except Exception as error:  # the package passed inspection; openpyxl fails on content in many ways
             raise WorkbookError(f"{self.path} is not a readable .xlsx workbook: openpyxl cannot read it "
                                 f"({type(error).__name__}: {_first_line(error)})") from None
@@ -142,6 +150,7 @@ class OpenpyxlPort:
                     sheet.cell(r, c).number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
+        _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)))
         if spec.hidden:
             sheet.sheet_state = "hidden"
 
@@ -226,8 +235,9 @@ class OpenpyxlPort:
             return []
         with zipfile.ZipFile(io.BytesIO(package)) as saved:
             kept = _comparable_parts(saved.namelist())
+            features = _lost_features(self._original_features, sheet_features(saved))
         lost = sorted(self._original_parts - kept)
-        return self._dropped + ([f"parts {', '.join(lost)}"] if lost else [])
+        return self._dropped + ([f"parts {', '.join(lost)}"] if lost else []) + features
 
     def _format(self, sheet: Worksheet, spec: SheetSpec, last_row: int) -> None:
         sheet.freeze_panes = spec.freeze
@@ -296,6 +306,63 @@ _RENAMED_PARTS = (
 )
 
 
+_FEATURES = (
+    ("comments", re.compile(rb"<(?:\w+:)?comment\b")),
+    ("conditional format rules", re.compile(rb"<(?:\w+:)?cfRule\b")),
+    ("data validations", re.compile(rb"<(?:\w+:)?dataValidation\b")),
+    ("links", re.compile(rb"<(?:\w+:)?hyperlink\b")),
+    ("sheet protection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
+    ("sheet password", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
+)
+"""What the loss check counts per sheet: the arbiter's additions openpyxl may keep or drop sheet by sheet."""
+_RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+_SHEET_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
+    """How many comments, conditional format rules, validations, links and protections each sheet of
+    ``package`` holds, by ``(sheet name, kind)``.
+
+    Counting per sheet matters: a comment dropped from a round sheet while another sheet kept one used to
+    pass a check that only asked whether the package still had comments at all. The sheets' XML was
+    inspected when the package was opened (no document type), so the standard parser is safe here.
+    """
+    found: Counter[tuple[str, str]] = Counter()
+    names = set(package.namelist())
+    targets = _relationship_targets(package, "xl/workbook.xml")
+    for entry in ElementTree.fromstring(package.read("xl/workbook.xml")).iter():
+        part = targets.get(entry.get(_SHEET_ID, ""), "")
+        if not entry.tag.endswith("}sheet") or part not in names:
+            continue
+        title = entry.get("name", "")
+        xml = package.read(part)
+        comments = [target for target in _relationship_targets(package, part).values()
+                    if "/comments" in target and target in names]
+        for kind, pattern in _FEATURES:
+            texts = [package.read(target) for target in comments] if kind == "comments" else [xml]
+            found[(title, kind)] = sum(len(pattern.findall(text)) for text in texts)
+    return found
+
+
+def _relationship_targets(package: zipfile.ZipFile, part: str) -> dict[str, str]:
+    """The part names ``part`` refers to, by relationship id (empty when it has no relationships)."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", f"{name}.rels")
+    if rels not in package.namelist():
+        return {}
+    return {link.get("Id", ""): posixpath.normpath(posixpath.join("/" + folder, link.get("Target", ""))).lstrip("/")
+            for link in ElementTree.fromstring(package.read(rels)).iter(_RELATIONSHIPS)}
+
+
+def _lost_features(before: Counter[tuple[str, str]], after: Counter[tuple[str, str]]) -> list[str]:
+    """Each kind of thing a sheet present before and after held more of before, as "comments on Round 1 (2,
+    then 1)". A sheet sheetpair removed (a round undone) takes its content with it and is not counted."""
+    kept_sheets = {title for title, _ in after}
+    return [f"{kind} on {title} ({count}, then {after[(title, kind)]})"
+            for (title, kind), count in sorted(before.items())
+            if title in kept_sheets and count > after[(title, kind)]]
+
+
 def _comparable_parts(names: list[str]) -> set[str]:
     """Package part names, with the parts openpyxl renumbers or regenerates folded or left out."""
     parts = set()
@@ -320,6 +387,73 @@ def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
         for image in previous._images:
             sheet.add_image(image)
         sheet.protection = copy(previous.protection)
+
+
+def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet: Worksheet,
+                                  block: tuple[int, int]) -> None:
+    """Carries the arbiter's own content from the sheet being replaced into its rebuilt ``sheet``.
+
+    ``block`` is the height and width of what sheetpair wrote (header included). Comments stay on their
+    cells; notes outside the block sheetpair owned before move with the block's edge (as when Excel inserts
+    rows or columns), so a crosstable that grows a round column never covers them; conditional formats and
+    validations are applied again, except sheetpair's own result list, which :meth:`OpenpyxlPort._format`
+    has just written. See docs/robustness.md, "Nothing of the arbiter's is lost".
+    """
+    if not isinstance(previous, Worksheet):
+        return
+    height, width = _owned_block(previous)
+    shift = (block[0] - height, block[1] - width)
+    for (row, column), cell in previous._cells.items():
+        if row > height or column > width:
+            _move_cell(cell, sheet, (row + shift[0] * (row > height), column + shift[1] * (column > width)))
+        elif cell.comment is not None or cell.hyperlink is not None:
+            _annotate(sheet.cell(row, column), cell)
+    for span in previous.merged_cells.ranges:
+        if span.min_row > height or span.min_col > width:
+            span.shift(shift[1] * (span.min_col > width), shift[0] * (span.min_row > height))
+            sheet.merge_cells(span.coord)
+    for letter, dimension in previous.column_dimensions.items():
+        if letter.isalpha() and column_index_from_string(letter) > width and dimension.customWidth:
+            sheet.column_dimensions[column_letter(column_index_from_string(letter) + shift[1])].width = dimension.width
+    for formats in previous.conditional_formatting:
+        for rule in formats.rules:
+            sheet.conditional_formatting.add(str(formats.sqref), rule)
+    for validation in previous.data_validations.dataValidation:
+        if validation.formula1 != RESULT_CODES_NAME:
+            sheet.add_data_validation(copy(validation))
+
+
+def _owned_block(sheet: Worksheet) -> tuple[int, int]:
+    """Height and width of the block sheetpair wrote into ``sheet``: the header runs from A1 to the first
+    empty cell of row 1, and the block down to the last row holding two or more values under that header.
+    Every row sheetpair writes holds at least two (a board and its players, a rank and a name), so a lone
+    value under the table is a note; a row cleared inside the table does not end it."""
+    width = 0
+    while (cell := sheet._cells.get((1, width + 1))) is not None and cell.value not in (None, ""):
+        width += 1
+    filled = Counter(row for (row, column), cell in sheet._cells.items()
+                     if column <= width and cell.value not in (None, ""))
+    return max((row for row, count in filled.items() if count >= 2 or row == 1), default=1), width
+
+
+def _move_cell(cell: Cell | MergedCell, sheet: Worksheet, where: tuple[int, int]) -> None:
+    """Puts a cell of the arbiter's, with its value, style, link and comment, at ``where`` in ``sheet``."""
+    if isinstance(cell, MergedCell):
+        return  # the range is merged again as a whole; only its top-left cell holds anything
+    target = sheet.cell(*where)
+    target._value, target.data_type = cell._value, cell.data_type
+    if cell.has_style:
+        target._style = copy(cell._style)
+    _annotate(target, cell)
+
+
+def _annotate(target: Cell, cell: Cell) -> None:
+    """Gives ``target`` the comment and the link of ``cell``; a link only to a cell with a value, since
+    openpyxl would otherwise show the link's address as the value."""
+    if cell.comment is not None:
+        target.comment = copy(cell.comment)
+    if cell.hyperlink is not None and target.value is not None:
+        target.hyperlink = copy(cell.hyperlink)
 
 
 def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:

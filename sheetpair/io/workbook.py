@@ -292,6 +292,7 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
     col = {h: header.index(h) for h in ROUND_HEADER}
     rnd = Round(number)
     placed: dict[int, str] = {}
+    boards: dict[int, str] = {}
     for r, row in enumerate(rows[1:], start=2):
         def value(title: str) -> CellValue:
             cell = row[col[title]] if col[title] < len(row) else None
@@ -300,8 +301,8 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         def where(title: str) -> str:
             return cell_address(r, col[title] + 1)
 
-        if all(v in (None, "") for v in row):
-            continue
+        if all(value(title) in (None, "") for title in ROUND_HEADER):
+            continue  # an empty board row, or a note of the arbiter's in a column of its own
         white = cell_int(value("White TPN"))
         black = cell_int(value("Black TPN"))
         board = cell_int(value("Board"))
@@ -318,6 +319,7 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
             rnd.byes.append(Bye(white, kind, board))
             continue
         _check_known(tournament, black, sheet, where("Black TPN"), placed)
+        _check_board_once(board, where("Board"), boards, sheet)
         if board is None:
             raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
         try:
@@ -326,6 +328,18 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
             raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
         rnd.games.append(Game(board, white, black, result, rated))
     return rnd
+
+
+def _check_board_once(board: int | None, where: str, boards: dict[int, str], sheet: str) -> None:
+    """Two games with one board number would make results typed for "board 3" ambiguous, and the loss of a
+    played game undetectable by its board: refused, naming both cells. Byes are not games; the number a
+    system prints beside a bye may repeat."""
+    if board is None:
+        return
+    if board in boards:
+        raise WorkbookError(f"board {board} appears twice in the round (also at {boards[board]}); "
+                            "give each board its own number", sheet=sheet, cell=where)
+    boards[board] = where
 
 
 def _check_known(tournament: Tournament, tpn: int, sheet: str, where: str, placed: dict[int, str]) -> None:
