@@ -21,7 +21,7 @@ from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.chartsheet import Chartsheet
-from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
@@ -38,6 +38,8 @@ _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 """What makes Excel or a CSV importer read text as a formula (OWASP's list for CSV injection)."""
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
+_THIN = Side(style="thin", color="808080")
+_CELL_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 
 
 class OpenpyxlPort:
@@ -142,6 +144,7 @@ class OpenpyxlPort:
                     sheet.cell(r, c).number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
+        _dress_for_print(sheet, spec)
         if spec.hidden:
             sheet.sheet_state = "hidden"
 
@@ -320,6 +323,35 @@ def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
         for image in previous._images:
             sheet.add_image(image)
         sheet.protection = copy(previous.protection)
+
+
+def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
+    """What makes an owned sheet print well (:class:`~sheetpair.io.port.SheetSpec`'s ``print_header``,
+    ``borders``, ``font_size`` and ``legend``): the title at the top of each page, ruled cells, a larger
+    font, header titles wrapped into narrow fixed columns, and the legend under the table."""
+    if spec.print_header:
+        sheet.oddHeader.center.text = spec.print_header.replace("&", "&&")
+        sheet.oddHeader.center.size = 14
+        sheet.oddHeader.right.text = "&D"
+    last_row = len(spec.rows) + 1
+    for row in sheet.iter_rows(min_row=1, max_row=last_row, max_col=len(spec.header)):
+        for cell in row:
+            if spec.borders:
+                cell.border = _CELL_BORDER
+            if spec.font_size is not None:
+                font = copy(cell.font)
+                font.sz = spec.font_size
+                cell.font = font
+    if spec.column_widths:  # fixed widths: a long title takes two lines rather than widening its column
+        for cell in sheet[1]:
+            cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="center")
+        sheet.row_dimensions[1].height = 2.8 * (spec.font_size or 11)
+    if spec.dropdown_column in spec.header:
+        column = column_letter(spec.header.index(spec.dropdown_column) + 1)
+        for row_number in range(2, last_row + 1):
+            sheet[f"{column}{row_number}"].alignment = Alignment(horizontal="center")
+    for offset, line in enumerate(spec.legend, start=2):
+        _set(sheet, last_row + offset, 1, line, as_text=True)
 
 
 def _cached_values(path: Path, name: str) -> dict[tuple[int, int], CellValue]:
