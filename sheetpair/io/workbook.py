@@ -5,8 +5,9 @@ Sheets:
 * ``Settings`` — key/value pairs (system, rounds, scoring, bye value, tie-breaks, seed, options, header).
 * ``Players`` — the roster as an Excel Table. The arbiter owns it: extra columns and formatting survive,
   sheetpair only sets the cells of its own columns.
-* ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
-  boards. The Result column has the result-code dropdown; results typed there are read back.
+* ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, both players (start number, title, name,
+  rating, points before the round) around the result; byes below the boards. The Result column has the
+  result-code dropdown; results typed there are read back. The sheet prints as a pairing list.
 * ``Byes`` — requested byes for rounds not paired yet.
 * ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
