@@ -81,6 +81,9 @@ def test_a_round_sheet_has_fixed_columns_ruled_cells_and_a_readable_size(event: 
     assert all(cell.border.left.style == cell.border.bottom.style == "thin" for row in table for cell in row)
     assert all(cell.font.sz == 12 for row in table for cell in row)
     assert sheet.cell(1, 1).font.b and sheet.cell(1, 1).alignment.wrap_text
+    centred = {title for c, title in enumerate(ROUND_COLUMNS, start=1)
+               if sheet.cell(2, c).alignment.horizontal == "center"}
+    assert centred == {"White title", "Result", "Black title"}  # codes stand clear of the numbers beside them
     assert sheet.cell(sheet.max_row + 1, 1).border.left.style is None  # the rules stop with the table
 
 

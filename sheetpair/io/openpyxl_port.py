@@ -327,8 +327,9 @@ def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
 
 def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
     """What makes an owned sheet print well (:class:`~sheetpair.io.port.SheetSpec`'s ``print_header``,
-    ``borders``, ``font_size`` and ``legend``): the title at the top of each page, ruled cells, a larger
-    font, header titles wrapped into narrow fixed columns, and the legend under the table."""
+    ``borders``, ``font_size``, ``centred`` and ``legend``): the title at the top of each page, ruled cells,
+    a larger font, header titles wrapped into narrow fixed columns, codes centred, the legend under the
+    table."""
     if spec.print_header:
         sheet.oddHeader.center.text = spec.print_header.replace("&", "&&")
         sheet.oddHeader.center.size = 14
@@ -341,15 +342,16 @@ def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
             if spec.font_size is not None:
                 font = copy(cell.font)
                 font.sz = spec.font_size
+                font.name = font.name or "Calibri"  # the header's bold font names none: keep one face
                 cell.font = font
     if spec.column_widths:  # fixed widths: a long title takes two lines rather than widening its column
         for cell in sheet[1]:
             cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="center")
         sheet.row_dimensions[1].height = 2.8 * (spec.font_size or 11)
-    if spec.dropdown_column in spec.header:
-        column = column_letter(spec.header.index(spec.dropdown_column) + 1)
-        for row_number in range(2, last_row + 1):
-            sheet[f"{column}{row_number}"].alignment = Alignment(horizontal="center")
+    for column, title in enumerate(spec.header, start=1):
+        if title in spec.centred:
+            for row_number in range(2, last_row + 1):
+                sheet.cell(row_number, column).alignment = Alignment(horizontal="center")
     for offset, line in enumerate(spec.legend, start=2):
         _set(sheet, last_row + offset, 1, line, as_text=True)
 

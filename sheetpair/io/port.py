@@ -49,6 +49,8 @@ class SheetSpec:
     """Thin lines around every cell of the table, so a printed pairing list reads along its rows."""
     font_size: float | None = None
     """Font size of the table in points (``None``: the workbook's default), for a list read from a distance."""
+    centred: frozenset[str] = field(default_factory=frozenset)
+    """Columns of short codes (titles, results) that stand centred, clear of the numbers beside them."""
     legend: list[str] = field(default_factory=list)
     """Lines written under the table after one empty row (the tie-breaks' full names); never read back."""
 

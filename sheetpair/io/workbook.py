@@ -502,7 +502,8 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
                      before=STANDINGS_SHEET, column_widths=dict(ROUND_COLUMNS), landscape=True,
                      number_formats=_number_formats({"White points": [before[tpn] for tpn in seated],
                                                      "Black points": [before[tpn] for tpn in seated]}),
-                     print_header=heading, borders=True, font_size=ROUND_FONT_SIZE)
+                     print_header=heading, borders=True, font_size=ROUND_FONT_SIZE,
+                     centred=frozenset({"White title", "Result", "Black title"}))
 
 
 def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
