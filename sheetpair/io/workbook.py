@@ -481,7 +481,8 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
     """A Round sheet laid out to be printed and pinned up (see ``docs/excel.md``, "Printing the sheets"):
     the event and round on every page, both players with their points before the round, ruled cells in
     12 points. Byes stand below the boards with their points in the Result column."""
-    before = {p.tpn: table.paired[p.tpn].score_after(rnd.number - 1) for p in tournament.players}
+    seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
+    before = {tpn: table.paired[tpn].score_after(rnd.number - 1) for tpn in seated}
 
     def seat(tpn: int) -> list[CellValue]:
         player = tournament.player(tpn)
@@ -494,15 +495,13 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
     for bye in rnd.byes:
         rows.append([bye.board, *seat(bye.player), format_points(tournament.settings.points_for_bye(bye.kind)),
                      None, None, None, BYE_LABELS[bye.kind], None])
-    seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
-    event = tournament.settings.event
-    heading = f"{event.name} – Round {rnd.number}" if event.name else f"Round {rnd.number}"
     return SheetSpec(round_sheet_name(rnd.number), list(ROUND_COLUMNS), rows, dropdown_column="Result",
                      dropdown_values=RESULT_CODES, text_columns=frozenset({"White", "Black", "Result"}),
                      before=STANDINGS_SHEET, column_widths=dict(ROUND_COLUMNS), landscape=True,
-                     number_formats=_number_formats({"White points": [before[tpn] for tpn in seated],
-                                                     "Black points": [before[tpn] for tpn in seated]}),
-                     print_header=heading, borders=True, font_size=ROUND_FONT_SIZE,
+                     number_formats=_number_formats({"White points": list(before.values()),
+                                                     "Black points": list(before.values())}),
+                     print_header=_event_heading(tournament, f"Round {rnd.number}"), borders=True,
+                     font_size=ROUND_FONT_SIZE,
                      centred=frozenset({"White title", "Result", "Black title"}))
 
 
