@@ -370,7 +370,8 @@ def _centre(cell: Cell) -> None:
 def _restyle(cells: Iterable[Cell], change: Callable[[Cell], None]) -> None:
     """Applies ``change`` to the first cell of each style met and gives the other cells of that style the
     result. openpyxl registers a style on every assignment, comparing it part by part with those it has:
-    styling the 130 000 cells of a 2000-player event one by one took twenty seconds, this takes one."""
+    styling the 130 000 cells of a 2000-player event one by one took 22 s, this way about 0.4 s
+    (``benchmarks/bench_cli.py``: write 3.85 s against 3.46 s unstyled)."""
     dressed: dict[tuple[int, ...], StyleArray] = {}
     for cell in cells:
         key = tuple(cell._style) if cell._style is not None else ()  # None: a new cell's default style
