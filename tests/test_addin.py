@@ -38,10 +38,11 @@ def press(book, button, *, lite: bool):
 
 
 def type_results(book, number: int, results: list[str]) -> None:
-    """The arbiter types results into the Result column (D) of a round sheet."""
+    """The arbiter types results into the Result column of a round sheet, found by its title."""
     sheet = book.sheets[f"Round {number}"]
+    column = sheet.range((1, 1), (1, 20)).value.index("Result") + 1
     for row, result in enumerate(results, start=2):
-        sheet.range((row, 4)).value = result
+        sheet.range((row, column)).value = result
 
 
 def excel_event(*, lite: bool):
@@ -105,10 +106,10 @@ def test_sheets_are_written_as_an_arbiter_needs_them(lite: bool) -> None:
     assert names.index("Round 2") < names.index("Standings")
     assert all(not s.formulas for s in memory._sheets), "a text became a formula"
     round_sheet = memory.sheet_named("Round 1")
-    assert round_sheet.validations == {"$D$2:$D$5": list(RESULT_CODES)}
+    assert round_sheet.validations == {"$G$2:$G$5": list(RESULT_CODES)}
     assert (1, 1) in round_sheet.bold
     assert round_sheet.frozen_at == ("A2" if lite else None)  # the classic engines cannot freeze panes
-    assert round_sheet.number_formats[(2, 4)] == "@"
+    assert round_sheet.number_formats[(2, 7)] == "@"
     assert memory.sheet_named("Players").table_ranges == {"Players": "$A$1:$M$9"}
     assert not memory.sheet_named("_sheetpair").visible
     status = book.sheets["sheetpair"].used_range.value

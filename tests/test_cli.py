@@ -92,12 +92,12 @@ def test_result_spellings_and_bad_input(event: Path):
 def test_a_wrong_result_typed_in_excel_is_reported_with_its_cell_and_nothing_is_written(event: Path):
     run("pair", event)
     book = openpyxl.load_workbook(event)
-    book["Round 1"]["D3"] = "2-0"
+    book["Round 1"]["G3"] = "2-0"
     book.save(event)
     before = digest(event)
     out = run("pair", event, ok=False)
     assert out.exit_code == 65
-    assert "Round 1!D3" in out.output and "'2-0'" in out.output
+    assert "Round 1!G3" in out.output and "'2-0'" in out.output
     assert digest(event) == before
 
 
@@ -171,12 +171,12 @@ def test_systems_lists_the_registry():
 def test_a_result_typed_below_the_boards_and_a_missing_column_name_their_cells(event: Path):
     run("pair", event)
     book = openpyxl.load_workbook(event)
-    book["Round 1"]["D9"] = "1-0"
+    book["Round 1"]["G9"] = "1-0"
     book.save(event)
     out = run("pair", event, ok=False)
-    assert out.exit_code == 65 and "Round 1!D9" in out.output and "does not exist" in out.output
+    assert out.exit_code == 65 and "Round 1!G9" in out.output and "does not exist" in out.output
     book = openpyxl.load_workbook(event)
-    book["Round 1"]["D9"] = None
+    book["Round 1"]["G9"] = None
     book["Players"]["B1"] = "Surname"
     book.save(event)
     out = run("standings", event, ok=False)

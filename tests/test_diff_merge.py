@@ -235,7 +235,7 @@ def test_a_take_for_an_item_that_does_not_differ_is_refused() -> None:
 def test_results_typed_by_hand_in_either_copy_are_merged_and_journalled(copies: tuple[Path, Path],
                                                                         tmp_path: Path) -> None:
     a, b = copies
-    for path, cell, value in ((a, "D2", "1-0"), (b, "D3", "0-1")):
+    for path, cell, value in ((a, "G2", "1-0"), (b, "G3", "0-1")):
         workbook = openpyxl.load_workbook(path)
         workbook["Round 1"][cell] = value
         workbook.save(path)

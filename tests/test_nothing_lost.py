@@ -18,6 +18,7 @@ from openpyxl.comments import Comment
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.protection import SheetProtection
 
 from sheetpair.app.revisions import deleted_games
 from sheetpair.cli import cli
@@ -166,7 +167,12 @@ def test_the_loss_check_counts_each_kind_on_each_sheet(book: Path, sheet: str, k
             target.protection.password = "arbiter"
     _edit(book, add)
     monkeypatch.setattr(openpyxl_port, "_keep_what_the_arbiter_added", lambda *args: None)
-    monkeypatch.setattr(openpyxl_port, "copy", lambda thing: type(thing)())  # protection without its password
+    real_copy = openpyxl_port.copy
+
+    def lossy_copy(thing: object) -> object:  # protection without its password; every other copy as it is
+        return type(thing)() if isinstance(thing, SheetProtection) else real_copy(thing)
+
+    monkeypatch.setattr(openpyxl_port, "copy", lossy_copy)
     with pytest.raises(LossySaveError, match=f"saving it would lose: {kind} on {sheet} \\(\\d, then \\d\\)[.;]"):
         set_result(book, 1, Result.WHITE_WINS)
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.NONE
@@ -240,15 +246,16 @@ def played(tmp_path: Path) -> Path:
     return path
 
 
-def _clear_board(path: Path, board: int, *, delete_row: bool = False) -> tuple[str, str]:
+def _clear_board(path: Path, board: int, *, delete_row: bool = False) -> tuple[str, ...]:
     raw = openpyxl.load_workbook(path)
     sheet = raw["Round 1"]
     row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == board)
-    names = (str(sheet.cell(row, 3).value), str(sheet.cell(row, 6).value))
+    header = [cell.value for cell in sheet[1]]
+    names = tuple(str(sheet.cell(row, header.index(side) + 1).value) for side in ("White", "Black"))
     if delete_row:
         sheet.delete_rows(row)
     else:
-        for column in range(1, 7):
+        for column in range(1, len(header) + 1):
             sheet.cell(row, column).value = None
     raw.save(path)
     return names
@@ -311,8 +318,10 @@ def test_a_played_game_moved_on_the_sheet_is_no_deletion(played: Path, edit: str
     if edit == "renumbered":
         sheet["A3"] = 7
     else:
-        sheet["B3"], sheet["E3"] = sheet["E3"].value, sheet["B3"].value
-        sheet["C3"], sheet["F3"] = sheet["F3"].value, sheet["C3"].value
+        header = [cell.value for cell in sheet[1]]
+        for white, black in (("White TPN", "Black TPN"), ("White", "Black")):
+            w, b = sheet.cell(3, header.index(white) + 1), sheet.cell(3, header.index(black) + 1)
+            w.value, b.value = b.value, w.value
     raw.save(played)
     assert _run("standings", played).exit_code == 0
 
@@ -341,7 +350,7 @@ _NOTE = st.one_of(st.text(st.characters(min_codepoint=65, max_codepoint=122), mi
 def test_any_notes_outside_the_blocks_come_back_where_they_were(tmp_path_factory: pytest.TempPathFactory,
                                                                notes: dict[tuple[int, int], object],
                                                                sheet: str) -> None:
-    assume(sheet != "Round 1" or all(column > 6 for _, column in notes))  # a Round sheet reads columns A-F
+    assume(sheet != "Round 1" or all(column > 12 for _, column in notes))  # a Round sheet reads columns A-L
     path = write_event(tmp_path_factory.mktemp("notes") / "event.xlsx")
 
     def type_notes(raw: openpyxl.Workbook) -> None:

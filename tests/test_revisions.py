@@ -194,7 +194,7 @@ def test_a_button_refuses_to_commit_when_another_program_wrote_the_book_since_it
 
 def test_results_typed_by_hand_are_listed_and_journalled_on_the_next_write(book: Path) -> None:
     run("pair", book)
-    type_into(book, "Round 1", {"D2": "½-½", "D3": "0-1"})
+    type_into(book, "Round 1", {"G2": "½-½", "G3": "0-1"})
     report = json.loads(run("status", book, "--json").stdout)
     assert report["results_typed"] == ["round 1 board 1: ½-½ typed", "round 1 board 2: 0-1 typed"]
     assert report["edits"] == [] and report["problems"] == []
@@ -213,7 +213,7 @@ def test_a_changed_result_and_a_postponed_game_are_reported(book: Path) -> None:
     run("pair", book)
     for board in (1, 2, 3):
         run("result", book, "--round", 1, "--board", board, "1-0")
-    type_into(book, "Round 1", {"D2": "0-1", "D4": "*"})
+    type_into(book, "Round 1", {"G2": "0-1", "G4": "*"})
     report = status(OpenpyxlPort(book))
     assert report.results_typed == ["round 1 board 1: 1-0 changed to 0-1", "round 1 board 3: 1-0 changed to *"]
     assert len(report.missing) == 1 and report.missing[0].startswith("round 1 board 3 (") \
@@ -236,8 +236,9 @@ def swap_into_rematch(book: Path) -> int:
     r = board_p.black if board_p.white == p else board_p.white
     workbook = openpyxl.load_workbook(book)
     sheet = workbook[f"Round {last.number}"]
+    header = [cell.value for cell in sheet[1]]
     for row in range(2, sheet.max_row + 1):
-        for column in (2, 5):
+        for column in (header.index("White TPN") + 1, header.index("Black TPN") + 1):
             value = sheet.cell(row, column).value
             if value in (q, r):
                 sheet.cell(row, column).value = r if value == q else q

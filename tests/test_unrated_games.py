@@ -220,13 +220,13 @@ def test_result_command_marks_a_game_unrated_and_the_sheet_shows_it(paired: Path
     games = load_tournament(OpenpyxlPort(paired)).round(1).games
     assert [(g.result, g.rated) for g in games] == [(Result.WHITE_WINS, False), (Result.DRAW, True)]
     sheet = openpyxl.load_workbook(paired)["Round 1"]
-    assert (sheet["D2"].value, sheet["D3"].value) == ("1-0 u", "½-½")
+    assert (sheet["G2"].value, sheet["G3"].value) == ("1-0 u", "½-½")
 
 
 def test_a_mark_typed_in_the_sheet_is_read_back(paired: Path):
     book = openpyxl.load_workbook(paired)
-    book["Round 1"]["D2"], book["Round 1"]["D3"] = "0-1 U", "=u"
-    book["Round 1"]["D3"].data_type = "s"  # typed into the text-formatted Result column: text, not a formula
+    book["Round 1"]["G2"], book["Round 1"]["G3"] = "0-1 U", "=u"
+    book["Round 1"]["G3"].data_type = "s"  # typed into the text-formatted Result column: text, not a formula
     book.save(paired)
     games = load_tournament(OpenpyxlPort(paired)).round(1).games
     assert [(g.result, g.rated) for g in games] == [(Result.BLACK_WINS, False), (Result.DRAW, False)]
@@ -236,11 +236,11 @@ def test_a_mark_typed_in_the_sheet_is_read_back(paired: Path):
 
 def test_an_unrated_forfeit_typed_in_the_sheet_names_its_cell(paired: Path):
     book = openpyxl.load_workbook(paired)
-    book["Round 1"]["D3"] = "+/- u"
+    book["Round 1"]["G3"] = "+/- u"
     book.save(paired)
     out = run("pair", paired, ok=False)
     assert out.exit_code == 65
-    assert "Round 1!D3" in out.output and "only a game played over the board can be unrated" in out.output
+    assert "Round 1!G3" in out.output and "only a game played over the board can be unrated" in out.output
 
 
 def test_result_command_refuses_an_unrated_forfeit_and_writes_nothing(paired: Path):

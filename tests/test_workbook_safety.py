@@ -300,8 +300,8 @@ def test_a_stray_value_in_a_far_cell_is_named_not_read_for_minutes(book: Path, s
 
 
 def test_a_stray_value_within_the_limits_is_named_by_the_reader(book: Path) -> None:
-    _far_value(book, "Round 1", "D90000")
-    with pytest.raises(WorkbookError, match="Round 1!D90000"):
+    _far_value(book, "Round 1", "G90000")
+    with pytest.raises(WorkbookError, match="Round 1!G90000"):
         load_tournament(OpenpyxlPort(book))
 
 
@@ -321,26 +321,26 @@ def _type_into(path: Path, cells: dict[str, object], sheet: str = "Round 1") -> 
 
 def test_the_result_column_is_text_so_typing_1_2_stays_1_2(book: Path) -> None:
     sheet = openpyxl.load_workbook(book)["Round 1"]
-    assert all(sheet[f"D{row}"].number_format == "@" for row in range(2, 6))
-    _type_into(book, {"D2": "1/2"})
+    assert all(sheet[f"G{row}"].number_format == "@" for row in range(2, 6))
+    _type_into(book, {"G2": "1/2"})
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.DRAW
 
 
 @pytest.mark.parametrize("mangled", [dt.datetime(2026, 1, 2), dt.date(2025, 2, 1), 46024, 46054.0, 1829])
 def test_a_1_2_that_became_a_date_reads_as_the_draw(book: Path, mangled: object) -> None:
-    _type_into(book, {"D3": mangled})
+    _type_into(book, {"G3": mangled})
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[1].result is Result.DRAW
 
 
 @pytest.mark.parametrize("other", [dt.datetime(2026, 3, 4), 46025, 46024.5])
 def test_other_dates_and_numbers_stay_unknown_results(book: Path, other: object) -> None:
-    _type_into(book, {"D3": other})
-    with pytest.raises(WorkbookError, match="Round 1!D3: unknown result"):
+    _type_into(book, {"G3": other})
+    with pytest.raises(WorkbookError, match="Round 1!G3: unknown result"):
         load_tournament(OpenpyxlPort(book))
 
 
 def test_a_small_number_is_not_taken_for_a_date(book: Path) -> None:
-    _type_into(book, {"D3": 10})
+    _type_into(book, {"G3": 10})
     assert load_tournament(OpenpyxlPort(book)).rounds[0].games[1].result is Result.WHITE_WINS
 
 
@@ -365,13 +365,13 @@ def _with_formula(path: Path, cell: str, formula: str, cached: str | None) -> Pa
 
 
 def test_a_formula_gives_its_calculated_value(book: Path) -> None:
-    path = _with_formula(book, "D2", 'IF(TRUE,"1-0","")', "1-0")
+    path = _with_formula(book, "G2", 'IF(TRUE,"1-0","")', "1-0")
     assert load_tournament(OpenpyxlPort(path)).rounds[0].games[0].result is Result.WHITE_WINS
 
 
 def test_a_formula_never_calculated_is_a_sentence(book: Path) -> None:
-    path = _with_formula(book, "D2", 'IF(TRUE,"1-0","")', None)
-    with pytest.raises(WorkbookError, match="Round 1!D2: this cell holds a formula whose value was never calculated"):
+    path = _with_formula(book, "G2", 'IF(TRUE,"1-0","")', None)
+    with pytest.raises(WorkbookError, match="Round 1!G2: this cell holds a formula whose value was never calculated"):
         load_tournament(OpenpyxlPort(path))
 
 

@@ -84,6 +84,12 @@ def result_code(game: Game) -> str:
     return f"{game.result.value} {UNRATED_MARK}" if game.is_unrated else game.result.value
 
 
+def is_half_points(value: float) -> bool:
+    """True for a whole or half number (``3``, ``3.5``): a value printed in the ``½`` style, in the reports as
+    in the workbook's sheets (see ``docs/reports.md``)."""
+    return abs(value * 2 - round(value * 2)) < 1e-9
+
+
 def format_points(points: float) -> str:
     """Points as arbiters print them: ``3½``, ``½``, ``4``."""
     whole = int(points)

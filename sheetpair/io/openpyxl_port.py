@@ -19,6 +19,7 @@ import re
 import warnings
 import zipfile
 from collections import Counter
+from collections.abc import Callable, Iterable
 from copy import copy
 from pathlib import Path
 from xml.etree import ElementTree
@@ -26,7 +27,8 @@ from xml.etree import ElementTree
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet import Chartsheet
-from openpyxl.styles import Font, PatternFill, Protection
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import column_index_from_string
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -44,6 +46,9 @@ _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 """What makes Excel or a CSV importer read text as a formula (OWASP's list for CSV injection)."""
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
+_THIN = Side(style="thin", color="808080")
+_CELL_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_CENTRED = Alignment(horizontal="center")
 
 
 class OpenpyxlPort:
@@ -150,6 +155,7 @@ class OpenpyxlPort:
                     sheet.cell(r, c).number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
+        _dress_for_print(sheet, spec)
         _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)))
         if spec.hidden:
             sheet.sheet_state = "hidden"
@@ -387,6 +393,59 @@ def _carry_over(previous: Worksheet | Chartsheet, sheet: Worksheet) -> None:
         for image in previous._images:
             sheet.add_image(image)
         sheet.protection = copy(previous.protection)
+
+
+def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
+    """What makes an owned sheet print well (:class:`~sheetpair.io.port.SheetSpec`'s ``print_header``,
+    ``borders``, ``font_size``, ``centred`` and ``legend``): the title at the top of each page, ruled cells,
+    a larger font, header titles wrapped into narrow fixed columns, codes centred, the legend under the
+    table."""
+    if spec.print_header:
+        sheet.oddHeader.center.text = spec.print_header.replace("&", "&&")
+        sheet.oddHeader.center.size = 14
+        sheet.oddHeader.right.text = "&D"
+    last_row = len(spec.rows) + 1
+
+    def dress(cell: Cell) -> None:
+        if spec.borders:
+            cell.border = _CELL_BORDER
+        if spec.font_size is not None:
+            font = copy(cell.font)
+            font.sz = spec.font_size
+            font.name = font.name or "Calibri"  # the header's bold font names none: keep one face
+            cell.font = font
+
+    if spec.borders or spec.font_size is not None:
+        _restyle((cell for row in sheet.iter_rows(min_row=1, max_row=last_row, max_col=len(spec.header))
+                  for cell in row), dress)
+    if spec.column_widths:  # fixed widths: a long title takes two lines rather than widening its column
+        for cell in sheet[1]:
+            cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="center")
+        sheet.row_dimensions[1].height = 2.8 * (spec.font_size or 11)
+    centred = [column for column, title in enumerate(spec.header, start=1) if title in spec.centred]
+    _restyle((sheet.cell(row_number, column) for column in centred for row_number in range(2, last_row + 1)),
+             _centre)
+    for offset, line in enumerate(spec.legend, start=2):
+        _set(sheet, last_row + offset, 1, line, as_text=True)
+
+
+def _centre(cell: Cell) -> None:
+    cell.alignment = _CENTRED
+
+
+def _restyle(cells: Iterable[Cell], change: Callable[[Cell], None]) -> None:
+    """Applies ``change`` to the first cell of each style met and gives the other cells of that style the
+    result. openpyxl registers a style on every assignment, comparing it part by part with those it has:
+    styling the 130 000 cells of a 2000-player event one by one took 22 s, this way about 0.4 s
+    (``benchmarks/bench_cli.py``: write 3.85 s against 3.46 s unstyled)."""
+    dressed: dict[tuple[int, ...], StyleArray] = {}
+    for cell in cells:
+        key = tuple(cell._style) if cell._style is not None else ()  # None: a new cell's default style
+        if key in dressed:
+            cell._style = copy(dressed[key])
+        else:
+            change(cell)
+            dressed[key] = copy(cell._style)
 
 
 def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet: Worksheet,

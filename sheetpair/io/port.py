@@ -41,6 +41,18 @@ class SheetSpec:
     landscape: bool = False
     before: str | None = None
     """A new sheet is placed before this one when it exists (rounds go before the standings)."""
+    print_header: str = ""
+    """Printed at the top of every page (the event and the round), with the printing date beside it: a sheet
+    pinned on the wall says what it is. Every owned sheet prints to the page width with its header row
+    repeated on each page."""
+    borders: bool = False
+    """Thin lines around every cell of the table, so a printed pairing list reads along its rows."""
+    font_size: float | None = None
+    """Font size of the table in points (``None``: the workbook's default), for a list read from a distance."""
+    centred: frozenset[str] = field(default_factory=frozenset)
+    """Columns of short codes (titles, results) that stand centred, clear of the numbers beside them."""
+    legend: list[str] = field(default_factory=list)
+    """Lines written under the table after one empty row (the tie-breaks' full names); never read back."""
 
 
 class WorkbookPort(Protocol):

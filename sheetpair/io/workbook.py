@@ -5,8 +5,9 @@ Sheets:
 * ``Settings`` — key/value pairs (system, rounds, scoring, bye value, tie-breaks, seed, options, header).
 * ``Players`` — the roster as an Excel Table. The arbiter owns it: extra columns and formatting survive,
   sheetpair only sets the cells of its own columns.
-* ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, White, result, Black; byes below the
-  boards. The Result column has the result-code dropdown; results typed there are read back.
+* ``Round 1``, ``Round 2``, ... — one sheet per paired round: board, both players (start number, title, name,
+  rating, points before the round) around the result; byes below the boards. The Result column has the
+  result-code dropdown; results typed there are read back. The sheet prints as a pairing list.
 * ``Byes`` — requested byes for rounds not paired yet.
 * ``Forbidden pairs`` — pairs the arbiter has ruled must not meet (optional).
 * ``Standings`` and ``Crosstable`` — derived, rewritten on every save.
@@ -38,9 +39,17 @@ from ..core.model import (
     Settings,
     Tournament,
 )
-from ..core.results import BYE_LABELS, RESULT_CODES, crosstable_entry, format_points, parse_game_result, result_code
-from ..core.standings import Standing, StandingsTable
-from ..core.tiebreaks import DEFAULT_EDITION, parse_rules, parse_tiebreak_list
+from ..core.results import (
+    BYE_LABELS,
+    RESULT_CODES,
+    crosstable_entry,
+    format_points,
+    is_half_points,
+    parse_game_result,
+    result_code,
+)
+from ..core.standings import StandingsTable
+from ..core.tiebreaks import DEFAULT_EDITION, describe, parse_rules, parse_tiebreak_list
 from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
 from .metadata import Metadata, metadata_sheet, next_metadata, read_metadata
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
@@ -94,6 +103,16 @@ _PLAYER_ALIASES = {
 # --- Round sheets ----------------------------------------------------------------------------------
 
 ROUND_HEADER = ["Board", "White TPN", "White", "Result", "Black TPN", "Black"]
+"""The columns a Round sheet must have; the reader finds them by these titles, wherever they stand."""
+ROUND_COLUMNS: dict[str, float] = {
+    "Board": 7, "White TPN": 7, "White title": 7, "White": 28, "White rating": 8, "White points": 8,
+    "Result": 10,
+    "Black points": 8, "Black TPN": 7, "Black title": 7, "Black": 28, "Black rating": 8,
+}
+"""The printed layout of a Round sheet and each column's fixed width (in characters): both players with
+start number, title, name, rating and points before the round, mirrored around the Result column."""
+ROUND_FONT_SIZE = 12
+"""Points: a pairing list on the wall is read from a step away."""
 
 # --- Settings --------------------------------------------------------------------------------------
 
@@ -142,7 +161,7 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, table: Standings
     port.write_sheet(_settings_sheet(tournament.settings))
     _write_players(port, tournament, names)
     for rnd in tournament.rounds:
-        port.write_sheet(_round_sheet(rnd, tournament))
+        port.write_sheet(_round_sheet(rnd, tournament, table))
     stale = previous_rounds if previous_rounds is not None else len(tournament.rounds)
     for number in range(len(tournament.rounds) + 1, max(stale, len(tournament.rounds)) + 1):
         port.delete_sheet(round_sheet_name(number))
@@ -481,17 +500,32 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
         port.update_cells(PLAYERS_SHEET, cells, table_name=PLAYERS_TABLE)
 
 
-def _round_sheet(rnd: Round, tournament: Tournament) -> SheetSpec:
+def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> SheetSpec:
+    """A Round sheet laid out to be printed and pinned up (see ``docs/excel.md``, "Printing the sheets"):
+    the event and round on every page, both players with their points before the round, ruled cells in
+    12 points. Byes stand below the boards with their points in the Result column."""
+    seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
+    before = {tpn: table.paired[tpn].score_after(rnd.number - 1) for tpn in seated}
+
+    def seat(tpn: int) -> list[CellValue]:
+        player = tournament.player(tpn)
+        return [tpn, player.title or None, player.name, player.rating or None, before[tpn]]
+
     rows: list[list[CellValue]] = []
     for game in sorted(rnd.games, key=lambda g: g.board):
-        rows.append([game.board, game.white, tournament.player(game.white).name, result_code(game) or None,
-                     game.black, tournament.player(game.black).name])
+        tpn, title, name, rating, points = seat(game.black)
+        rows.append([game.board, *seat(game.white), result_code(game) or None, points, tpn, title, name, rating])
     for bye in rnd.byes:
-        rows.append([bye.board, bye.player, tournament.player(bye.player).name,
-                     format_points(tournament.settings.points_for_bye(bye.kind)), None, BYE_LABELS[bye.kind]])
-    return SheetSpec(round_sheet_name(rnd.number), list(ROUND_HEADER), rows, dropdown_column="Result",
+        rows.append([bye.board, *seat(bye.player), format_points(tournament.settings.points_for_bye(bye.kind)),
+                     None, None, None, BYE_LABELS[bye.kind], None])
+    return SheetSpec(round_sheet_name(rnd.number), list(ROUND_COLUMNS), rows, dropdown_column="Result",
                      dropdown_values=RESULT_CODES, text_columns=frozenset({"White", "Black", "Result"}),
-                     before=STANDINGS_SHEET)
+                     before=STANDINGS_SHEET, column_widths=dict(ROUND_COLUMNS), landscape=True,
+                     number_formats=_number_formats({"White points": list(before.values()),
+                                                     "Black points": list(before.values())}),
+                     print_header=_event_heading(tournament, f"Round {rnd.number}"), borders=True,
+                     font_size=ROUND_FONT_SIZE,
+                     centred=frozenset({"White title", "Result", "Black title"}))
 
 
 def _requested_byes_sheet(tournament: Tournament) -> SheetSpec:
@@ -514,7 +548,8 @@ def _forbidden_pairs_sheet(tournament: Tournament) -> SheetSpec:
 
 
 def standings_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
-    """The Standings sheet: rank, player, points and every tie-break of the table."""
+    """The Standings sheet: rank, player, points and every tie-break of the table, the tie-breaks named in
+    full under it."""
     codes = table.codes
     lines = table.lines
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
@@ -524,7 +559,9 @@ def standings_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
                      line.points, *(line.tiebreaks[c].value for c in codes)])
     return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
-                     number_formats=_tiebreak_formats(codes, lines))
+                     number_formats=_number_formats(_value_columns(table)), legend=_legend(table),
+                     print_header=_event_heading(tournament, f"Standings after round {table.through_round}"),
+                     borders=True)
 
 
 def crosstable_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
@@ -542,13 +579,32 @@ def crosstable_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec
                      *(line.tiebreaks[c].value for c in codes)])
     return SheetSpec(CROSSTABLE_SHEET, ["Rank", "TPN", "Name", "Rating", *rounds, "Points", *codes], rows,
                      text_columns=frozenset({"Name", *rounds}), landscape=True, freeze="D2",
-                     number_formats=_tiebreak_formats(codes, lines))
+                     number_formats=_number_formats(_value_columns(table)), legend=_legend(table),
+                     print_header=_event_heading(tournament, "Crosstable"), borders=True)
 
 
-def _tiebreak_formats(codes: tuple[str, ...], lines: list[Standing]) -> dict[str, str]:
-    """Two decimals for tie-break columns with values other than whole and half points (SB 7.25, WNT)."""
-    return {code: "0.00" for code in codes
-            if any(abs(line.tiebreaks[code].value * 2 - round(line.tiebreaks[code].value * 2)) > 1e-9 for line in lines)}
+def _event_heading(tournament: Tournament, what: str) -> str:
+    """``Club Championship 2026 – Standings after round 5``: the printed title of a sheet."""
+    name = tournament.settings.event.name
+    return f"{name} – {what}" if name else what
+
+
+def _value_columns(table: StandingsTable) -> dict[str, list[float]]:
+    """The Points column and each tie-break column of the table, by header."""
+    return {"Points": [line.points for line in table], **{code: [line.tiebreaks[code].value for line in table]
+                                                          for code in table.codes}}
+
+
+def _number_formats(columns: dict[str, list[float]]) -> dict[str, str]:
+    """One number style per column, the reports' rule (see ``docs/reports.md``): whole and half points as
+    fractions (``3 1/2``, Excel's way of writing ``3½`` while the cell stays a number), any other fraction
+    (SB 7.25, WNT) with two decimals in the whole column."""
+    return {title: "# ?/2" if all(is_half_points(v) for v in values) else "0.00" for title, values in columns.items()}
+
+
+def _legend(table: StandingsTable) -> list[str]:
+    """The tie-breaks of the table named in full, one line each, for the reader of a printed sheet."""
+    return [f"{code}: {describe(code)}" for code in table.codes]
 
 
 # --- small helpers ---------------------------------------------------------------------------------

@@ -118,6 +118,7 @@ class XlwingsPort:
                 _cosmetic(lambda: sheet.tables[table_name].resize(source))
             else:
                 _cosmetic(lambda: sheet.tables.add(source=source, name=table_name))
+        _dress_for_print(sheet, spec)
         if spec.hidden:
             sheet.visible = False
 
@@ -175,6 +176,25 @@ def _column_width(spec: SheetSpec, title: str, column: int) -> float:
         return spec.column_widths[title]
     values = [title] + [row[column - 1] for row in spec.rows if len(row) >= column]
     return min(max(len(str(v)) for v in values if v is not None) + 2, 50)
+
+
+def _dress_for_print(sheet: xw.Sheet, spec: SheetSpec) -> None:
+    """The parts of the print layout xlwings offers: the table's font size, header titles wrapped into fixed
+    columns, codes centred, and the legend under the table. Page headers, borders and print titles have no
+    xlwings call shared by Lite; Excel keeps the ones the arbiter sets by hand, as the sheet is cleared,
+    not replaced."""
+    last_row = len(spec.rows) + 1
+    if spec.font_size is not None:
+        cells = sheet.range((1, 1), (last_row, len(spec.header)))
+        _cosmetic(partial(setattr, cells.font, "size", spec.font_size))
+    if spec.column_widths:
+        _cosmetic(partial(setattr, sheet.range((1, 1), (1, len(spec.header))), "wrap_text", True))
+    for column, title in enumerate(spec.header, start=1):
+        if title in spec.centred:
+            codes = sheet.range((2, column), (max(last_row, 2), column))
+            _cosmetic(partial(setattr, codes, "horizontal_alignment", "center"))
+    if spec.legend:
+        sheet.range((last_row + 2, 1)).value = [[_to_excel(line)] for line in spec.legend]
 
 
 def _cosmetic(change: Callable[[], object]) -> None:

@@ -9,14 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..core.results import format_points
+from ..core.results import format_points, is_half_points
 
 Formatter = Callable[[float], str]
-
-
-def is_half_points(value: float) -> bool:
-    """True for a whole or half number (``3``, ``3.5``)."""
-    return abs(value * 2 - round(value * 2)) < 1e-9
 
 
 def format_value(value: float) -> str:
