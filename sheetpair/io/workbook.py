@@ -167,7 +167,8 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, table: Standings
         port.delete_sheet(round_sheet_name(number))
     _write_optional(port, names, BYES_SHEET,
                     _requested_byes_sheet(tournament) if any(tournament.requested_byes.values()) else None)
-    _write_optional(port, names, FORBIDDEN_SHEET, _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
+    _write_optional(port, names, FORBIDDEN_SHEET,
+                    _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
     _write_optional(port, names, RECORDS_SHEET, SheetSpec(
         RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
         text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
@@ -187,6 +188,35 @@ def _write_optional(port: WorkbookPort, names: list[str], name: str, spec: Sheet
 
 # --- reading ---------------------------------------------------------------------------------------
 
+def _number(raw: CellValue) -> float:
+    return float(str(raw).replace(",", "."))
+
+
+def _integer(raw: CellValue) -> int:
+    value = cell_int(raw)
+    if value is None:
+        raise ValueError(f"{raw!r} is not a whole number")
+    return value
+
+
+def _colour(raw: CellValue) -> Colour:
+    text = str(raw).strip().lower()
+    if text in ("white", "w", "white1"):
+        return Colour.WHITE
+    if text in ("black", "b", "black1"):
+        return Colour.BLACK
+    raise ValueError(f"initial colour must be white or black, not {raw!r}")
+
+
+def _flag(raw: CellValue) -> bool:
+    text = str(raw).strip().lower()
+    if text in ("yes", "true", "1", "y"):
+        return True
+    if text in ("no", "false", "0", "n"):
+        return False
+    raise ValueError(f"expected yes or no, not {raw!r}")
+
+
 def _read_settings(rows: list[list[CellValue]]) -> Settings:
     values: dict[str, tuple[CellValue, str]] = {}
     for r, row in enumerate(rows[1:], start=2):
@@ -204,48 +234,23 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         except (InputError, ValueError) as error:
             raise WorkbookError(f"setting {key!r}: {error}", sheet=SETTINGS_SHEET, cell=where) from None
 
-    def number(raw: CellValue) -> float:
-        return float(str(raw).replace(",", "."))
-
-    def integer(raw: CellValue) -> int:
-        value = cell_int(raw)
-        if value is None:
-            raise ValueError(f"{raw!r} is not a whole number")
-        return value
-
-    def colour(raw: CellValue) -> Colour:
-        text = str(raw).strip().lower()
-        if text in ("white", "w", "white1"):
-            return Colour.WHITE
-        if text in ("black", "b", "black1"):
-            return Colour.BLACK
-        raise ValueError(f"initial colour must be white or black, not {raw!r}")
-
-    def flag(raw: CellValue) -> bool:
-        text = str(raw).strip().lower()
-        if text in ("yes", "true", "1", "y"):
-            return True
-        if text in ("no", "false", "0", "n"):
-            return False
-        raise ValueError(f"expected yes or no, not {raw!r}")
-
     options = {key[len("option."):]: str(v) for key, (v, _) in values.items()
                if key.startswith("option.") and v not in (None, "")}
     event = EventInfo(**{field: str(get(f"event.{field}", str, "")) for field in _EVENT_KEYS})
     return Settings(
         system=str(get("system", str, required=True)).strip(),
-        rounds=get("rounds", integer, required=True),
-        points_win=get("points_win", number, 1.0),
-        points_draw=get("points_draw", number, 0.5),
-        points_loss=get("points_loss", number, 0.0),
-        bye_value=get("bye_value", number, 1.0),
+        rounds=get("rounds", _integer, required=True),
+        points_win=get("points_win", _number, 1.0),
+        points_draw=get("points_draw", _number, 0.5),
+        points_loss=get("points_loss", _number, 0.0),
+        bye_value=get("bye_value", _number, 1.0),
         tiebreaks=get("tiebreaks", lambda raw: parse_tiebreak_list(str(raw)), ()),
         tiebreak_rules=get("tiebreak_rules", lambda raw: parse_rules(cell_text(raw)), DEFAULT_EDITION),
         language=cell_text(get("language", str, "")),
         missed_rounds=get("missed_rounds", _missed_rounds, "zero"),
-        initial_colour=get("initial_colour", colour, Colour.WHITE),
-        seed=get("seed", integer, None),
-        double_round_robin=get("double_round_robin", flag, False),
+        initial_colour=get("initial_colour", _colour, Colour.WHITE),
+        seed=get("seed", _integer, None),
+        double_round_robin=get("double_round_robin", _flag, False),
         options=options,
         event=event,
     )
@@ -253,7 +258,8 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
 
 def _read_players(rows: list[list[CellValue]]) -> list[Player]:
     if not rows:
-        raise WorkbookError("the roster is empty: the first row must hold the column names", sheet=PLAYERS_SHEET, cell="A1")
+        raise WorkbookError("the roster is empty: the first row must hold the column names", sheet=PLAYERS_SHEET,
+                            cell="A1")
     columns: dict[str, int] = {}
     for c, title in enumerate(rows[0]):
         key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
@@ -274,13 +280,15 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
         where = cell_address(r, columns["tpn"] + 1)
         tpn = cell_int(cell("tpn"))
         if tpn is None or tpn < 1:
-            raise WorkbookError(f"start number {cell('tpn')!r} is not a positive whole number", sheet=PLAYERS_SHEET, cell=where)
+            raise WorkbookError(f"start number {cell('tpn')!r} is not a positive whole number", sheet=PLAYERS_SHEET,
+                                cell=where)
         if tpn in seen:
             raise WorkbookError(f"duplicate start number {tpn} (also at {seen[tpn]})", sheet=PLAYERS_SHEET, cell=where)
         seen[tpn] = where
         name = cell("name")
         if name in (None, ""):
-            raise WorkbookError(f"player {tpn} has no name", sheet=PLAYERS_SHEET, cell=cell_address(r, columns["name"] + 1))
+            raise WorkbookError(f"player {tpn} has no name", sheet=PLAYERS_SHEET,
+                                cell=cell_address(r, columns["name"] + 1))
         rating = cell("rating")
         rating_value = cell_int(rating) if rating not in (None, "") else 0
         if rating_value is None:
@@ -293,7 +301,8 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
                                 cell=cell_address(r, columns["withdrawn_from"] + 1))
         players.append(Player(
             tpn, str(name).strip(), rating_value,
-            **{key: cell_text(cell(key)) for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
+            **{key: cell_text(cell(key))
+               for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
             k_factor=cell_int(cell("k_factor")),
         ))
@@ -340,7 +349,8 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         _check_known(tournament, black, sheet, where("Black TPN"), placed)
         _check_board_once(board, where("Board"), boards, sheet)
         if board is None:
-            raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet, cell=where("Board"))
+            raise WorkbookError(f"board number {value('Board')!r} is not a whole number", sheet=sheet,
+                                cell=where("Board"))
         try:
             result, rated = parse_game_result(value("Result"))
         except InputError as error:
@@ -406,7 +416,8 @@ def _read_requested_byes(rows: list[list[CellValue]], tournament: Tournament) ->
         label = str(row[3] if len(row) > 3 else "").strip().lower()
         kind = next((k for k, text in BYE_LABELS.items() if text == label), None)
         if kind is None:
-            raise WorkbookError(f"unknown bye {row[3] if len(row) > 3 else None!r}", sheet=BYES_SHEET, cell=cell_address(r, 4))
+            raise WorkbookError(f"unknown bye {row[3] if len(row) > 3 else None!r}", sheet=BYES_SHEET,
+                                cell=cell_address(r, 4))
         byes.setdefault(number, {})[tpn] = kind
     return byes
 
@@ -420,7 +431,8 @@ def _read_forbidden_pairs(rows: list[list[CellValue]], tournament: Tournament) -
         for column in (1, 3):
             value = cell_int(row[column - 1] if len(row) >= column else None)
             if value is None or not tournament.has_player(value):
-                raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET, cell=cell_address(r, column))
+                raise WorkbookError("no player has this start number", sheet=FORBIDDEN_SHEET,
+                                    cell=cell_address(r, column))
             numbers.append(value)
         pairs.add(frozenset(numbers))
     return pairs
@@ -440,9 +452,11 @@ def _settings_sheet(settings: Settings) -> SheetSpec:
         ["tiebreak_rules", settings.tiebreak_rules, "FIDE tie-break rules edition (2026 or 2024)"],
         ["language", settings.language or None, "language of the reports: en, de, es or fr"],
         ["missed_rounds", settings.missed_rounds, "a late entry's missed rounds: zero or half (point byes)"],
-        ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black", "colour of start number 1 in round 1"],
+        ["initial_colour", "white" if settings.initial_colour is Colour.WHITE else "black",
+         "colour of start number 1 in round 1"],
         ["seed", settings.seed, "random seed of the draw (keep it: the draw replays from it)"],
-        ["double_round_robin", "yes" if settings.double_round_robin else "no", "round robins: play every pairing twice"],
+        ["double_round_robin", "yes" if settings.double_round_robin else "no",
+         "round robins: play every pairing twice"],
     ]
     rows += [[f"option.{key}", value, "system option"] for key, value in sorted(settings.options.items())]
     rows += [[f"event.{key}", getattr(settings.event, key), label] for key, label in _EVENT_KEYS.items()]
@@ -466,7 +480,8 @@ def _player_value(player: Player, attribute: str) -> CellValue:
 def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str]) -> None:
     if PLAYERS_SHEET not in names:
         rows = [[_player_value(p, attr) for _, attr in PLAYER_COLUMNS] for p in tournament.players]
-        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows, table_name=PLAYERS_TABLE,
+        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows,
+                                   table_name=PLAYERS_TABLE,
                                    text_columns=frozenset({"Name", "Title", "Federation", "FIDE ID", "Club", "Team"})))
         return
     existing = port.read_sheet(PLAYERS_SHEET)

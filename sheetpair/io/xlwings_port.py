@@ -7,7 +7,8 @@ script starts and queues writes until it ends; so this port reads the live book 
 which :meth:`XlwingsPort.commit` sends in one go after the core has finished. A failing operation
 therefore writes nothing, and nothing written is ever read back. The calls used are the subset that the
 Windows, macOS and Lite engines share: sheets add/clear/delete, range values, number formats, bold fonts,
-column widths, ``data_validation.set_list`` (xlwings >= 0.37.5), hidden sheets, tables and frozen panes. Cosmetic calls an engine does not offer (it raises ``NotImplementedError``) are skipped.
+column widths, ``data_validation.set_list`` (xlwings >= 0.37.5), hidden sheets, tables and frozen panes.
+Cosmetic calls an engine does not offer (it raises ``NotImplementedError``) are skipped.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ class XlwingsPort:
     def write_sheet(self, spec: SheetSpec) -> None:
         self._writes.append(lambda: self._write_sheet(spec))
 
-    def update_cells(self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None) -> None:
+    def update_cells(self, name: str, cells: dict[tuple[int, int], CellValue], *,
+                     table_name: str | None = None) -> None:
         self._writes.append(lambda: self._update_cells(name, dict(cells), table_name))
 
     def delete_sheet(self, name: str) -> None:
