@@ -100,3 +100,21 @@ def _table_rows(html: str) -> list[list[str]]:
     parser = _Rows()
     parser.feed(html)
     return parser.rows
+
+
+def test_names_with_html_in_them_are_escaped_in_every_page(tmp_path: Path) -> None:
+    roster = [Player(0, "<b>Bold</b> & <script>x</script>", rating=2000), Player(0, "Plain", rating=1900),
+              Player(0, "=SUM(A1)", rating=1800), Player(0, "Quiet", rating=1700)]
+    tournament = new_tournament(roster, Settings("dutch", 3, seed=1))
+    operations.pair_next_round(tournament)
+    path = tmp_path / "event.xlsx"
+    port = OpenpyxlPort(path, create=True)
+    write(port, tournament)
+    port.save()
+    site = tmp_path / "site"
+    assert CliRunner().invoke(cli, ["report", str(path), "--html", str(site)]).exit_code == 0
+    for page in site.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<b>Bold</b>" not in html and "<script>x</script>" not in html, page.name
+    assert "&lt;b&gt;Bold&lt;/b&gt;" in (site / "start.html").read_text(encoding="utf-8")
+    assert OpenpyxlPort(path).read_sheet("Players")[3][1] == "=SUM(A1)"  # text, not a formula
