@@ -80,6 +80,13 @@ class Graph:
         """Called once S1 and S2 are fixed, before the transposition weights are set (a hook for graphs that
         start the transpositions afresh)."""
 
+    def ends_with_bracket(self) -> bool:
+        """True when the graph's optimum is read for this bracket only and every optimum that pairs the same
+        players in the bracket says the same about the rest: then an optimum proven without the matcher may
+        stand for the matcher's (see :meth:`Bracket._transpose`). False on the whole field, whose matcher
+        carries its state into the next bracket."""
+        return False
+
 
 class WholeField(Graph):
     """Every player not yet paired, one vertex each (the entrant index): the graph on which [C4] is answered
@@ -381,19 +388,39 @@ class Bracket:
             return False
         return sum(self.base[b][a] for a, b in candidate) == sum(self.base[b][a] for a, b in optimum)
 
+    def _fix_candidate(self, candidate: list[tuple[int, int]]) -> None:
+        """The candidate in order's pairs become final; the optimum's other pairs stay as they are."""
+        mates = list(self.mates)
+        for smaller, larger in candidate:
+            u, v = self.vertices[smaller], self.vertices[larger]
+            self.matched[u] = self.matched[v] = True
+            self.graph.fix_pair(u, v)
+            mates[u], mates[v] = v, u
+            self.log.pairs.append((self.tpn(u), self.tpn(v)))
+        self.mates = mates
+
     def _transpose(self) -> None:
         """Transpositions (4.2): each S1 player meets the first S2 player the optimum allows.
 
         The optimum kept from the previous step already answers when it gives that player the first free S2
         player it may meet at all (no later choice can beat it), so most steps need no re-optimisation.
+
+        On a graph read for this bracket only, the exchanges' optimum already proves the candidate in order
+        (:meth:`_candidate_in_order_is_optimal`), with no solve: it pairs every S1 player with an S2 player,
+        and on those edges the exchange order added the same amount per S1 player (its rank), so among
+        matchings that pair every S1 player — all the optima, since the number of pairs outweighs the
+        order — it was an optimum of the S1–S2 weights too. The candidate then keeps the rest of that
+        optimum (the floaters on the pool, the MDPs' pairs), which a new solve could only exchange for an
+        equal one.
         """
+        candidate = self._candidate_in_order()
+        if self.graph.ends_with_bracket() and self._candidate_in_order_is_optimal(candidate):
+            self._fix_candidate(candidate)
+            return
         self.solve()
         candidate = self._candidate_in_order()
         if self._candidate_in_order_is_optimal(candidate):
-            for smaller, larger in candidate:
-                self.matched[self.vertices[smaller]] = self.matched[self.vertices[larger]] = True
-                self.graph.fix_pair(self.vertices[smaller], self.vertices[larger])
-                self.log.pairs.append((self.tpn(self.vertices[smaller]), self.tpn(self.vertices[larger])))
+            self._fix_candidate(candidate)
             self.solve()
             return
         for position in self.remainder:

@@ -92,6 +92,10 @@ class ClosedBracket(Graph):
             raise _NeedsWholeField  # somebody of the bracket alone is left out
         return mates
 
+    def ends_with_bracket(self) -> bool:
+        """Its pool (or bye) vertices are interchangeable: each weighs the same for a given player."""
+        return True
+
     def before_transpositions(self, bracket: Bracket) -> None:
         """A homogeneous bracket paired alone starts the transpositions on a new matcher: its graph is now
         S1–S2 only, and solving that afresh is cheaper than re-optimising after every edge changed."""
