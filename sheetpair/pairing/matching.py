@@ -34,6 +34,21 @@ from typing import Any, Protocol
 from ..core.errors import PairingError
 
 _WORD_BITS = 32
+
+
+def _gib(count: int) -> str:
+    return f"{count / (1 << 30):.1f} GiB"
+
+
+class MatcherMemoryError(PairingError):
+    """A matcher would need more memory than the machine has; raised before anything is allocated."""
+
+    def __init__(self, size: int, need: int, free: int) -> None:
+        self.size = size
+        self.need = need
+        self.free = free
+        super().__init__(f"pairing {size} players at once needs about {_gib(need)} of memory for the matching, "
+                         f"and this machine has {_gib(free)} available")
 """Width of one word of the compiled matcher's multi-word weights."""
 
 
@@ -240,21 +255,15 @@ def available_memory() -> int | None:
         return None
 
 
-def _gib(count: int) -> str:
-    return f"{count / (1 << 30):.1f} GiB"
-
-
 def check_memory(size: int, max_weight: int) -> None:
     """Refuses, before anything is allocated, a compiled matcher the machine cannot hold.
 
-    :raises PairingError: naming the number of players, the memory the matcher would need and what is free.
+    :raises MatcherMemoryError: naming the number of players, the memory the matcher would need and what is free.
     """
     need = compiled_matcher_bytes(size, max_weight)
     free = available_memory()
     if free is not None and need > free:
-        raise PairingError(f"pairing {size} players at once needs about {_gib(need)} of memory for the "
-                           f"matching, and this machine has {_gib(free)} available; pair on a machine with "
-                           "more memory or split the field")
+        raise MatcherMemoryError(size, need, free)
 
 
 def new_matching_computer(size: int, max_weight: int, *, pure_python: bool = False) -> MatchingComputer:
