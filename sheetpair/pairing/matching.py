@@ -69,30 +69,37 @@ class MatchingComputer(Protocol):
 
 
 class _Adjacency:
-    """Remembers the edges present so that fixing a pair touches only those (not all n vertices)."""
+    """The edges present, one dict per vertex (neighbour → weight), so that fixing a pair touches only those
+    (not all n vertices) and a weight is read or compared with one look-up."""
 
     def _init_adjacency(self, size: int) -> None:
-        self._neighbours: list[set[int]] = [set() for _ in range(size)]
+        self._rows: list[dict[int, int]] = [{} for _ in range(size)]
 
-    def _note(self, u: int, v: int, weight: int) -> None:
+    def _store(self, u: int, v: int, weight: int) -> bool:
+        """Records the weight; False when the edge already had it (nothing to tell the matcher)."""
+        row = self._rows[u]
+        if row.get(v, 0) == weight:
+            return False
         if weight:
-            self._neighbours[u].add(v)
-            self._neighbours[v].add(u)
+            row[v] = weight
+            self._rows[v][u] = weight
         else:
-            self._neighbours[u].discard(v)
-            self._neighbours[v].discard(u)
-
-    _weights: dict[tuple[int, int], int]
+            del row[v]
+            del self._rows[v][u]
+        return True
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         raise NotImplementedError
 
     def weight(self, u: int, v: int) -> int:
-        return self._weights.get((u, v) if u < v else (v, u), 0)
+        return self._rows[u].get(v, 0)
+
+    def _edges(self) -> list[tuple[int, int, int]]:
+        return [(u, v, w) for u, row in enumerate(self._rows) for v, w in row.items() if u < v]
 
     def fix_pair(self, u: int, v: int, weight: int) -> None:
         for end in (u, v):
-            for other in list(self._neighbours[end]):
+            for other in list(self._rows[end]):
                 if other not in (u, v):
                     self.set_edge_weight(end, other, 0)
         self.set_edge_weight(u, v, weight)
@@ -122,7 +129,6 @@ class CompiledMatchingComputer(_Adjacency):
         self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
         for _ in range(size):
             self._computer.add_vertex()
-        self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
         self._init_adjacency(size)
 
@@ -141,13 +147,8 @@ class CompiledMatchingComputer(_Adjacency):
         return cached
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        if self._weights.get(key, 0) == weight:
+        if not self._store(u, v, weight):
             return
-        self._weights[key] = weight
-        if weight:
-            self._neighbours[u].add(v)  # fix_pair skips the ones that are zero again
-            self._neighbours[v].add(u)
         dynamic = self._cache.get(weight)
         self._computer.set_edge_weight(u, v, dynamic if dynamic is not None else self._to_dynamic(weight))
 
@@ -164,24 +165,18 @@ class PurePythonMatchingComputer(_Adjacency):
 
     def __init__(self, size: int, max_weight: int) -> None:
         self._size = size
-        self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
         self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        self._note(u, v, weight)
-        if weight:
-            self._weights[key] = weight
-        else:
-            self._weights.pop(key, None)
+        self._store(u, v, weight)
 
     def compute_matching(self) -> None:
         import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
         graph = nx.Graph()
         graph.add_nodes_from(range(self._size))
-        graph.add_weighted_edges_from((u, v, w) for (u, v), w in self._weights.items())
+        graph.add_weighted_edges_from(self._edges())
         mates = list(range(self._size))
         for u, v in nx.max_weight_matching(graph):
             mates[u], mates[v] = v, u
@@ -209,17 +204,11 @@ class CompiledCardinalityComputer(_Adjacency):
         for _ in range(size):
             self._computer.add_vertex()
         self._mates = list(range(size))
-        self._weights = {}
         self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        self._note(u, v, weight)
-        key = (u, v) if u < v else (v, u)
-        if weight:
-            self._weights[key] = weight
-        else:
-            self._weights.pop(key, None)
-        self._computer.set_edge_weight(u, v, weight)
+        if self._store(u, v, weight):
+            self._computer.set_edge_weight(u, v, weight)
 
     def compute_matching(self) -> None:
         self._computer.compute_matching()
