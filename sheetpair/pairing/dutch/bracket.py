@@ -277,13 +277,43 @@ class Bracket:
         self._exchange_from_s1(exchanges)
         self._exchange_from_s2(exchanges)
         self._keep_s1_s2_edges()
-        self.graph.before_transpositions(self)
-        for i, smaller in enumerate(self.remainder):
-            for larger in self.remainder[i + 1:]:
-                self.graph.set(self.vertices[smaller], self.vertices[larger], self.base[larger][smaller])
+        kept = exchanges == 0 and self.graph.ends_with_bracket()
+        if kept:
+            self._keep_exchange_order()
+        else:
+            self.graph.before_transpositions(self)
+            self._set_remainder_edges()
         self.log.s1 = [self.tpn(self.vertices[p]) for p in self.remainder if self.is_s1(p)]
         self.log.s2 = [self.tpn(self.vertices[p]) for p in self.remainder if not self.is_s1(p)]
         self._transpose()
+        if kept:
+            self._set_remainder_edges()  # the floaters' edges as the transpositions' graph leaves them
+
+    def _set_remainder_edges(self) -> None:
+        """The remainder's edges on the graph as :attr:`base` has them (0 for a pair that is not S1–S2)."""
+        for i, smaller in enumerate(self.remainder):
+            for larger in self.remainder[i + 1:]:
+                if not (self.matched[self.vertices[smaller]] or self.matched[self.vertices[larger]]):
+                    self.graph.set(self.vertices[smaller], self.vertices[larger], self.base[larger][smaller])
+
+    def _keep_exchange_order(self) -> None:
+        """No exchange: the transpositions go on with the exchange order's weights left on the graph, so the
+        optimum in hand stays an optimum and no new solve of the whole bracket is needed.
+
+        Why that gives the same transpositions: with no exchange, the optimum gives the order's top bit to
+        every S1 player, which only a matching pairing each S1 player with an S2 player can do; a matching
+        with an S1–S1 or S2–S2 pair loses one of those bits, worth more than any tie-break the steps add.
+        On an S1–S2 edge the order adds a constant per S1 player (its rank), the same whichever S2 player it
+        meets, so among those matchings the order changes no comparison. :attr:`base` takes the same values,
+        so the steps' tie-breaks are added to what the graph holds. Only on a graph read for this bracket
+        alone: at the end, the remainder's edges are set as the other way leaves them (see the caller).
+        """
+        for i, smaller in enumerate(self.remainder):
+            if not self.is_s1(smaller):
+                continue
+            for larger in self.remainder[i + 1:]:
+                if self.base[larger][smaller]:
+                    self.base[larger][smaller] = self._ordering_weight(smaller, larger, i, self.remainder_pairs)
 
     def _find_remainder(self) -> None:
         self.remainder = []
