@@ -230,7 +230,7 @@ class WeightBuilder:
             for e in entrants
         ]
         self._kind_example = {kind: entrants[i] for i, kind in reversed(list(enumerate(self._colour_kind)))}
-        self._colour_field: dict[tuple[int, int], int] = {}
+        self._colour_field: dict[tuple[int, int, int], int] = {}
         self.absolute = [e.absolute_preference for e in entrants]
         self.preference = [e.colour_preference for e in entrants]
         pr = field.played_rounds
@@ -254,7 +254,6 @@ class WeightBuilder:
         self._scores_offset = o.scores
         self._pairs_offset = o.pairs
         self._completion_offset = o.completion
-        self._colour_field = {}
 
     def criterion_at(self, bit: int) -> str:
         """The criterion whose field holds weight bit ``bit`` (the highest bit where two pairings' weights
@@ -322,13 +321,7 @@ class WeightBuilder:
             w += c9 << self._bye_games_offset
         if not in_current:
             return w
-        kinds = (self._colour_kind[lower], self._colour_kind[higher])
-        colour = self._colour_field.get(kinds)
-        if colour is None:
-            colour = self.colour_bits(self._kind_example[kinds[0]], self._kind_example[kinds[1]],
-                                      self.layout.group_bits) << self._colour_offset
-            self._colour_field[kinds] = colour
-        w += colour
+        w += self.colour_bits_of(lower, higher, self.layout.group_bits) << self._colour_offset
         for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
             self.floats, self._float_offsets, self._float_score_offsets
         ):
@@ -339,6 +332,16 @@ class WeightBuilder:
                 w += (1 << up_at) + (1 << (up_scores_at + group_offset[hs]))
             w += ((down[lower] << group_offset[ls]) + (higher_down << group_offset[hs])) << down_scores_at
         return w
+
+    def colour_bits_of(self, player: int, opponent: int, g: int) -> int:
+        """:meth:`colour_bits` of two entrants (by index), computed once per pair of colour kinds: the bits
+        depend only on the colour data a kind stands for, and a round has a few dozen kinds."""
+        key = (self._colour_kind[player], self._colour_kind[opponent], g)
+        bits = self._colour_field.get(key)
+        if bits is None:
+            bits = self.colour_bits(self._kind_example[key[0]], self._kind_example[key[1]], g)
+            self._colour_field[key] = bits
+        return bits
 
     def colour_bits(self, player: Entrant, opponent: Entrant, g: int) -> int:
         """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences
