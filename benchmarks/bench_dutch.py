@@ -9,6 +9,12 @@ round of the history plus the late round.
 
     python benchmarks/bench_dutch.py                     # 100 400 1000 2000 players, 11 rounds
     python benchmarks/bench_dutch.py --sizes 100 400 --repeat 3 --event 0
+    python benchmarks/bench_dutch.py --sizes 5000 10000 --repeat 1 --event 0   # big fields (long)
+    python benchmarks/bench_dutch.py --sizes --event 0 --refusal 100000         # the memory refusal only
+
+``--refusal N`` pairs round 2 of an N-player event (round 1 played by the system) on this machine's
+memory and prints the refusal sentence, how long it took to come, and the process peak: a field the
+machine cannot hold must be refused up front with a sentence, never with a MemoryError.
 
 Reference (bbpPairings 6.0.0, the 2026 reference engine, one late round): about 1.5 s at 400 players,
 23 s at 1000, 350 s at 2000.
@@ -27,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sheetpair.core.errors import PairingError  # noqa: E402
 from sheetpair.core.model import ByeKind, Player, Result, Round, Settings, Tournament  # noqa: E402
 from sheetpair.pairing import get_system  # noqa: E402
 
@@ -83,6 +90,22 @@ def measure(size: int, args: argparse.Namespace) -> None:
               f"(rounds 1-{args.rounds}: {rounds} s)", flush=True)
 
 
+def refusal(size: int, args: argparse.Namespace) -> None:
+    """Prints how a field too big for this machine's memory is refused (round 2, after a played round 1)."""
+    rng = random.Random(args.seed)
+    tournament = new_event(size, args.rounds, args.system)
+    play_round(tournament, 1, rng, args.system)
+    start = time.perf_counter()
+    try:
+        get_system(args.system).pair(tournament, 2)
+    except PairingError as error:
+        outcome = f"refused after {time.perf_counter() - start:.1f} s: {error}"
+    else:
+        outcome = f"paired in {time.perf_counter() - start:.1f} s (the machine could hold it)"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  {size} players, round 2: {outcome}  (process peak {peak:.0f} MiB)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="*", default=[100, 400, 1000, 2000])
@@ -91,10 +114,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--system", default="dutch")
     parser.add_argument("--event", type=int, default=2000, help="also time every round of an event of this size")
+    parser.add_argument("--refusal", type=int, default=0, help="show the memory refusal for a field this big")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one is not None:
-        measure(args.one, args)
+        if args.one == args.refusal:
+            refusal(args.one, args)
+        else:
+            measure(args.one, args)
         return
     print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}, each size in a new process")
     sizes = args.sizes + ([args.event] if args.event and args.event not in args.sizes else [])
@@ -103,6 +130,9 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--one", str(size), "--rounds", str(args.rounds),
                         "--repeat", str(args.repeat if size in args.sizes else 1), "--seed", str(args.seed),
                         "--system", args.system, "--event", str(args.event)], check=True)
+    if args.refusal:
+        subprocess.run([sys.executable, __file__, "--one", str(args.refusal), "--refusal", str(args.refusal),
+                        "--rounds", str(args.rounds), "--seed", str(args.seed), "--system", args.system], check=True)
 
 
 if __name__ == "__main__":

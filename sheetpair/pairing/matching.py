@@ -17,12 +17,39 @@ one edge (weight 0 means "no edge"), ``compute_matching`` re-optimises, ``mates`
   ``compute_matching`` is a new O(n³) solve, so it suits club-sized events only.
 
 Weights must be below ``max_weight`` + 1; both back-ends reserve the head-room the dual variables need.
+
+The compiled matcher keeps its weights in a dense table of ``size``² multi-word numbers, so its memory is
+known before it is made: :func:`new_matching_computer` refuses, with a :class:`~sheetpair.core.errors.PairingError`
+that says how much it would need and how much the machine has, a matcher that cannot fit, instead of running
+out of memory halfway through a round (see ``docs/dutch.md``, "Memory").
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
+from pathlib import Path
 from typing import Any, Protocol
+
+from ..core.errors import PairingError
+
+_WORD_BITS = 32
+
+
+def _gib(count: int) -> str:
+    return f"{count / (1 << 30):.1f} GiB"
+
+
+class MatcherMemoryError(PairingError):
+    """A matcher would need more memory than the machine has; raised before anything is allocated."""
+
+    def __init__(self, size: int, need: int, free: int) -> None:
+        self.size = size
+        self.need = need
+        self.free = free
+        super().__init__(f"pairing {size} players at once needs about {_gib(need)} of memory for the matching, "
+                         f"and this machine has {_gib(free)} available")
+"""Width of one word of the compiled matcher's multi-word weights."""
 
 
 class MatchingComputer(Protocol):
@@ -42,30 +69,37 @@ class MatchingComputer(Protocol):
 
 
 class _Adjacency:
-    """Remembers the edges present so that fixing a pair touches only those (not all n vertices)."""
+    """The edges present, one dict per vertex (neighbour → weight), so that fixing a pair touches only those
+    (not all n vertices) and a weight is read or compared with one look-up."""
 
     def _init_adjacency(self, size: int) -> None:
-        self._neighbours: list[set[int]] = [set() for _ in range(size)]
+        self._rows: list[dict[int, int]] = [{} for _ in range(size)]
 
-    def _note(self, u: int, v: int, weight: int) -> None:
+    def _store(self, u: int, v: int, weight: int) -> bool:
+        """Records the weight; False when the edge already had it (nothing to tell the matcher)."""
+        row = self._rows[u]
+        if row.get(v, 0) == weight:
+            return False
         if weight:
-            self._neighbours[u].add(v)
-            self._neighbours[v].add(u)
+            row[v] = weight
+            self._rows[v][u] = weight
         else:
-            self._neighbours[u].discard(v)
-            self._neighbours[v].discard(u)
-
-    _weights: dict[tuple[int, int], int]
+            del row[v]
+            del self._rows[v][u]
+        return True
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         raise NotImplementedError
 
     def weight(self, u: int, v: int) -> int:
-        return self._weights.get((u, v) if u < v else (v, u), 0)
+        return self._rows[u].get(v, 0)
+
+    def _edges(self) -> list[tuple[int, int, int]]:
+        return [(u, v, w) for u, row in enumerate(self._rows) for v, w in row.items() if u < v]
 
     def fix_pair(self, u: int, v: int, weight: int) -> None:
         for end in (u, v):
-            for other in list(self._neighbours[end]):
+            for other in list(self._rows[end]):
                 if other not in (u, v):
                     self.set_edge_weight(end, other, 0)
         self.set_edge_weight(u, v, weight)
@@ -74,7 +108,7 @@ class _Adjacency:
 class CompiledMatchingComputer(_Adjacency):
     """bbpPairings' incremental blossom through ``py4swiss`` (exact, multi-word unsigned weights)."""
 
-    _CHUNK = 32
+    _CHUNK = _WORD_BITS
     _zeros: dict[int, Any] = {}
     _caches: dict[int, dict[int, Any]] = {}
     """Converted weights by width in words, shared by the matchers of a round (a round reuses few weights)."""
@@ -95,7 +129,6 @@ class CompiledMatchingComputer(_Adjacency):
         self._computer = ComputerDutchOptimality(size, self._to_dynamic(max_weight))
         for _ in range(size):
             self._computer.add_vertex()
-        self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
         self._init_adjacency(size)
 
@@ -114,13 +147,8 @@ class CompiledMatchingComputer(_Adjacency):
         return cached
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        if self._weights.get(key, 0) == weight:
+        if not self._store(u, v, weight):
             return
-        self._weights[key] = weight
-        if weight:
-            self._neighbours[u].add(v)  # fix_pair skips the ones that are zero again
-            self._neighbours[v].add(u)
         dynamic = self._cache.get(weight)
         self._computer.set_edge_weight(u, v, dynamic if dynamic is not None else self._to_dynamic(weight))
 
@@ -137,24 +165,18 @@ class PurePythonMatchingComputer(_Adjacency):
 
     def __init__(self, size: int, max_weight: int) -> None:
         self._size = size
-        self._weights: dict[tuple[int, int], int] = {}
         self._mates = list(range(size))
         self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        self._note(u, v, weight)
-        if weight:
-            self._weights[key] = weight
-        else:
-            self._weights.pop(key, None)
+        self._store(u, v, weight)
 
     def compute_matching(self) -> None:
         import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
         graph = nx.Graph()
         graph.add_nodes_from(range(self._size))
-        graph.add_weighted_edges_from((u, v, w) for (u, v), w in self._weights.items())
+        graph.add_weighted_edges_from(self._edges())
         mates = list(range(self._size))
         for u, v in nx.max_weight_matching(graph):
             mates[u], mates[v] = v, u
@@ -182,17 +204,11 @@ class CompiledCardinalityComputer(_Adjacency):
         for _ in range(size):
             self._computer.add_vertex()
         self._mates = list(range(size))
-        self._weights = {}
         self._init_adjacency(size)
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        self._note(u, v, weight)
-        key = (u, v) if u < v else (v, u)
-        if weight:
-            self._weights[key] = weight
-        else:
-            self._weights.pop(key, None)
-        self._computer.set_edge_weight(u, v, weight)
+        if self._store(u, v, weight):
+            self._computer.set_edge_weight(u, v, weight)
 
     def compute_matching(self) -> None:
         self._computer.compute_matching()
@@ -202,9 +218,50 @@ class CompiledCardinalityComputer(_Adjacency):
         return self._mates
 
 
+def compiled_matcher_bytes(size: int, max_weight: int) -> int:
+    """An upper estimate of the memory the compiled matcher takes for ``size`` vertices.
+
+    Its table holds a weight for every ordered pair of vertices, each ``words`` 32-bit words wide (the weight
+    and the dual head-room), plus the blossom bookkeeping. Measured on 1000–3000 vertices: 21 bytes a pair at
+    one word, 31 at two, 68 at eight, 166 at 32; ``16 + 8·words`` bytes a pair stays above every measurement.
+    """
+    words = (max_weight.bit_length() + 2 + _WORD_BITS - 1) // _WORD_BITS
+    return size * size * (16 + 8 * words)
+
+
+def available_memory() -> int | None:
+    """Bytes the machine can still give this process (``MemAvailable`` of ``/proc/meminfo``, else the free
+    physical pages); ``None`` where neither can be read."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_memory(size: int, max_weight: int) -> None:
+    """Refuses, before anything is allocated, a compiled matcher the machine cannot hold.
+
+    :raises MatcherMemoryError: naming the number of players, the memory the matcher would need and what is free.
+    """
+    need = compiled_matcher_bytes(size, max_weight)
+    free = available_memory()
+    if free is not None and need > free:
+        raise MatcherMemoryError(size, need, free)
+
+
 def new_matching_computer(size: int, max_weight: int, *, pure_python: bool = False) -> MatchingComputer:
-    """The fastest exact matcher available (the pure-Python one when asked or when nothing else loads)."""
+    """The fastest exact matcher available (the pure-Python one when asked or when nothing else loads).
+
+    :raises PairingError: when the compiled matcher would need more memory than is available.
+    """
     if not pure_python and compiled_available():
+        check_memory(size, max_weight)
         return CompiledMatchingComputer(size, max_weight)
     return PurePythonMatchingComputer(size, max_weight)
 
@@ -212,5 +269,6 @@ def new_matching_computer(size: int, max_weight: int, *, pure_python: bool = Fal
 def new_cardinality_computer(size: int, *, pure_python: bool = False) -> MatchingComputer:
     """A matcher for edges of weight 0 or 1 (a maximum matching: can everybody be paired?)."""
     if not pure_python and compiled_available():
+        check_memory(size, 1)
         return CompiledCardinalityComputer(size)
     return PurePythonMatchingComputer(size, 1)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...core.errors import PairingError
 from ...core.model import Game, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from ..explanation import RoundExplanation
+from ..matching import MatcherMemoryError
 from .baku import virtual_points
 from .colours import published_boards
 from .entrants import Edition, RoundField, build_field
@@ -38,13 +40,21 @@ class Dutch(PairingSystem):
 
     def match(self, tournament: Tournament, round_number: int, *, pure_python: bool = False
               ) -> tuple[MatchingOutcome, RoundField]:
-        """The matching of ``round_number`` (pairs without colours) and the field it was built from."""
+        """The matching of ``round_number`` (pairs without colours) and the field it was built from.
+
+        :raises PairingError: also when a bracket's matcher would not fit in this machine's memory (checked
+            before it is made, see :func:`~sheetpair.pairing.matching.check_memory`).
+        """
         virtual = None
         if self.option(tournament.settings, "acceleration") == "baku":
             virtual = virtual_points(tournament, round_number)
         field = build_field(tournament, round_number, self.edition, virtual)
         procedure = WindowedProcedure if self.edition is Edition.RULES_2026 else BracketProcedure2017
-        outcome = procedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
+        try:
+            outcome = procedure(field, tournament.forbidden_pairs, pure_python=pure_python).run()
+        except MatcherMemoryError as error:
+            raise PairingError(f"round {round_number} of this {len(field.entrants)}-player field cannot be paired "
+                               f"on this machine: {error}; pair it on a machine with more memory") from error
         return outcome, field
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:

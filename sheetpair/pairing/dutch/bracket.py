@@ -80,6 +80,13 @@ class Graph:
         """Called once S1 and S2 are fixed, before the transposition weights are set (a hook for graphs that
         start the transpositions afresh)."""
 
+    def ends_with_bracket(self) -> bool:
+        """True when the graph's optimum is read for this bracket only and every optimum that pairs the same
+        players in the bracket says the same about the rest: then an optimum proven without the matcher may
+        stand for the matcher's (see :meth:`Bracket._transpose`). False on the whole field, whose matcher
+        carries its state into the next bracket."""
+        return False
+
 
 class WholeField(Graph):
     """Every player not yet paired, one vertex each (the entrant index): the graph on which [C4] is answered
@@ -270,13 +277,43 @@ class Bracket:
         self._exchange_from_s1(exchanges)
         self._exchange_from_s2(exchanges)
         self._keep_s1_s2_edges()
-        self.graph.before_transpositions(self)
-        for i, smaller in enumerate(self.remainder):
-            for larger in self.remainder[i + 1:]:
-                self.graph.set(self.vertices[smaller], self.vertices[larger], self.base[larger][smaller])
+        kept = exchanges == 0 and self.graph.ends_with_bracket()
+        if kept:
+            self._keep_exchange_order()
+        else:
+            self.graph.before_transpositions(self)
+            self._set_remainder_edges()
         self.log.s1 = [self.tpn(self.vertices[p]) for p in self.remainder if self.is_s1(p)]
         self.log.s2 = [self.tpn(self.vertices[p]) for p in self.remainder if not self.is_s1(p)]
         self._transpose()
+        if kept:
+            self._set_remainder_edges()  # the floaters' edges as the transpositions' graph leaves them
+
+    def _set_remainder_edges(self) -> None:
+        """The remainder's edges on the graph as :attr:`base` has them (0 for a pair that is not S1–S2)."""
+        for i, smaller in enumerate(self.remainder):
+            for larger in self.remainder[i + 1:]:
+                if not (self.matched[self.vertices[smaller]] or self.matched[self.vertices[larger]]):
+                    self.graph.set(self.vertices[smaller], self.vertices[larger], self.base[larger][smaller])
+
+    def _keep_exchange_order(self) -> None:
+        """No exchange: the transpositions go on with the exchange order's weights left on the graph, so the
+        optimum in hand stays an optimum and no new solve of the whole bracket is needed.
+
+        Why that gives the same transpositions: with no exchange, the optimum gives the order's top bit to
+        every S1 player, which only a matching pairing each S1 player with an S2 player can do; a matching
+        with an S1–S1 or S2–S2 pair loses one of those bits, worth more than any tie-break the steps add.
+        On an S1–S2 edge the order adds a constant per S1 player (its rank), the same whichever S2 player it
+        meets, so among those matchings the order changes no comparison. :attr:`base` takes the same values,
+        so the steps' tie-breaks are added to what the graph holds. Only on a graph read for this bracket
+        alone: at the end, the remainder's edges are set as the other way leaves them (see the caller).
+        """
+        for i, smaller in enumerate(self.remainder):
+            if not self.is_s1(smaller):
+                continue
+            for larger in self.remainder[i + 1:]:
+                if self.base[larger][smaller]:
+                    self.base[larger][smaller] = self._ordering_weight(smaller, larger, i, self.remainder_pairs)
 
     def _find_remainder(self) -> None:
         self.remainder = []
@@ -381,19 +418,39 @@ class Bracket:
             return False
         return sum(self.base[b][a] for a, b in candidate) == sum(self.base[b][a] for a, b in optimum)
 
+    def _fix_candidate(self, candidate: list[tuple[int, int]]) -> None:
+        """The candidate in order's pairs become final; the optimum's other pairs stay as they are."""
+        mates = list(self.mates)
+        for smaller, larger in candidate:
+            u, v = self.vertices[smaller], self.vertices[larger]
+            self.matched[u] = self.matched[v] = True
+            self.graph.fix_pair(u, v)
+            mates[u], mates[v] = v, u
+            self.log.pairs.append((self.tpn(u), self.tpn(v)))
+        self.mates = mates
+
     def _transpose(self) -> None:
         """Transpositions (4.2): each S1 player meets the first S2 player the optimum allows.
 
         The optimum kept from the previous step already answers when it gives that player the first free S2
         player it may meet at all (no later choice can beat it), so most steps need no re-optimisation.
+
+        On a graph read for this bracket only, the exchanges' optimum already proves the candidate in order
+        (:meth:`_candidate_in_order_is_optimal`), with no solve: it pairs every S1 player with an S2 player,
+        and on those edges the exchange order added the same amount per S1 player (its rank), so among
+        matchings that pair every S1 player — all the optima, since the number of pairs outweighs the
+        order — it was an optimum of the S1–S2 weights too. The candidate then keeps the rest of that
+        optimum (the floaters on the pool, the MDPs' pairs), which a new solve could only exchange for an
+        equal one.
         """
+        candidate = self._candidate_in_order()
+        if self.graph.ends_with_bracket() and self._candidate_in_order_is_optimal(candidate):
+            self._fix_candidate(candidate)
+            return
         self.solve()
         candidate = self._candidate_in_order()
         if self._candidate_in_order_is_optimal(candidate):
-            for smaller, larger in candidate:
-                self.matched[self.vertices[smaller]] = self.matched[self.vertices[larger]] = True
-                self.graph.fix_pair(self.vertices[smaller], self.vertices[larger])
-                self.log.pairs.append((self.tpn(self.vertices[smaller]), self.tpn(self.vertices[larger])))
+            self._fix_candidate(candidate)
             self.solve()
             return
         for position in self.remainder:

@@ -31,7 +31,9 @@ The 2017 text has no [C5]/[C9]; its fields are the same otherwise (JaVaFo and bb
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .entrants import Entrant, Float, RoundField
 
@@ -40,29 +42,66 @@ def _compatible_colours(a: Entrant, b: Entrant) -> bool:
     return a.colour_preference is None or b.colour_preference is None or a.colour_preference is not b.colour_preference
 
 
+@dataclass(frozen=True)
+class Offsets:
+    """Lowest bit of every field of a :class:`Layout` (see the table of the module docstring)."""
+
+    float_scores: list[tuple[int, int]]
+    """(downfloaters', upfloaters') score fields of each float window, one round ago first."""
+    floats: list[tuple[int, int]]
+    """(repeated downfloats, repeated upfloats) of each float window, one round ago first."""
+    colour: int
+    bye_games: int
+    next_scores: int
+    next_pairs: int
+    scores: int
+    pairs: int
+    completion: int
+
+
 @dataclass
 class Layout:
-    """Field widths for one round (they depend on the sizes of the score groups)."""
+    """Field widths for one round (they depend on the sizes of the score groups).
+
+    A score field holds one sub-field per pairing score, as wide as that score group needs
+    (``group_width``); :meth:`for_scores` keeps only the sub-fields of the scores a bracket's players have,
+    which is what makes a bracket's weights narrow (see :meth:`for_scores`).
+    """
 
     group_bits: int
     groups_shift: int
     group_offset: dict[int, int]
     """Bit offset of each pairing score inside a score field (lowest score lowest)."""
     played_rounds: int
+    group_width: dict[int, int] = field(default_factory=dict)
+    """Bits of each pairing score's sub-field of a score field."""
 
     @classmethod
-    def of(cls, field: RoundField) -> Layout:
+    def of(cls, round_field: RoundField) -> Layout:
+        sizes: dict[int, int] = {}
+        for entrant in round_field.entrants:
+            sizes[entrant.score] = sizes.get(entrant.score, 0) + 1
+        largest = max(sizes.values(), default=0)
+        widths = {score: sizes[score].bit_length() for score in sorted(sizes)}
+        return cls(largest.bit_length(), 0, {}, round_field.played_rounds, {}).for_scores(widths, widths)
+
+    def for_scores(self, scores: Iterable[int], widths: dict[int, int] | None = None) -> Layout:
+        """The same fields with the score sub-fields of ``scores`` only.
+
+        Why a bracket may be weighed in it and get the same pairing: a pair's weight sets score sub-fields
+        only at the scores of its two players, so on a graph whose players all have one of ``scores`` the
+        sub-fields of the other scores are zero in every weight and every sum of weights. Dropping them keeps
+        every other field's width and order, so sums compare exactly as before (no field ever carries into
+        the next, the layout's premise), and the matcher finds the same optima on weights that are several
+        words narrower in a late round (a score field is one sub-field per score group of the whole field).
+        """
+        widths = self.group_width if widths is None else widths
         offsets: dict[int, int] = {}
         shift = 0
-        largest = 0
-        sizes: dict[int, int] = {}
-        for entrant in field.entrants:
-            sizes[entrant.score] = sizes.get(entrant.score, 0) + 1
-        for score in sorted(sizes):
+        for score in sorted(set(scores)):
             offsets[score] = shift
-            shift += sizes[score].bit_length()
-            largest = max(largest, sizes[score])
-        return cls(largest.bit_length(), shift, offsets, field.played_rounds)
+            shift += widths[score]
+        return Layout(self.group_bits, shift, offsets, self.played_rounds, {s: widths[s] for s in offsets})
 
     @property
     def float_bits(self) -> int:
@@ -82,6 +121,71 @@ class Layout:
     def max_weight(self) -> int:
         """Weight of a pair fixed by the procedure: above any criteria weight."""
         return (1 << (self.total_bits)) - 1
+
+    @cached_property
+    def offsets(self) -> Offsets:
+        """The fields' lowest bits, built from the bottom up."""
+        g, s = self.group_bits, self.groups_shift
+        windows = min(self.played_rounds, 2)
+        offset = self.ordering_bits
+        float_scores: list[tuple[int, int]] = []
+        for _ in range(windows):
+            float_scores.insert(0, (offset + s, offset))
+            offset += 2 * s
+        floats: list[tuple[int, int]] = []
+        for _ in range(windows):
+            floats.insert(0, (offset + g, offset))
+            offset += 2 * g
+        colour = offset
+        bye_games = colour + 4 * g
+        next_scores = bye_games + 2 * g  # two ranks can add up: twice the width of a score group
+        next_pairs = next_scores + s
+        scores = next_pairs + g
+        pairs = scores + s
+        return Offsets(float_scores, floats, colour, bye_games, next_scores, next_pairs, scores, pairs, pairs + g)
+
+    @cached_property
+    def blocks(self) -> dict[tuple[str, int], tuple[int, int]]:
+        """Every field below the completion field, as (lowest bit, width), by (name, score or float window)."""
+        o, g = self.offsets, self.group_bits
+        blocks: dict[tuple[str, int], tuple[int, int]] = {}
+
+        def scores(name: str, start: int) -> None:
+            for score, at in self.group_offset.items():
+                blocks[(name, score)] = (start + at, self.group_width[score])
+
+        for window, ((down_scores, up_scores), (down, up)) in enumerate(zip(o.float_scores, o.floats)):
+            scores(f"down scores {window}", down_scores)
+            scores(f"up scores {window}", up_scores)
+            blocks[("down", window)] = (down, g)
+            blocks[("up", window)] = (up, g)
+        blocks[("colour", 0)] = (o.colour, 4 * g)
+        blocks[("bye games", 0)] = (o.bye_games, 2 * g)
+        scores("next scores", o.next_scores)
+        blocks[("next pairs", 0)] = (o.next_pairs, g)
+        scores("scores", o.scores)
+        blocks[("pairs", 0)] = (o.pairs, g)
+        return blocks
+
+    def convert(self, value: int, target: Layout) -> int:
+        """A weight of this layout written in ``target``'s fields (which must hold every score it uses).
+
+        ``value`` is a criteria weight plus a tie-break of the procedure in the ordering field, which may be
+        negative (the exchange order subtracts ranks) but is smaller in size than half the field's range;
+        the tie-break is kept as it is and every field of the criteria weight moves to its place in
+        ``target``.
+        """
+        if target is self:
+            return value
+        half = 1 << (self.ordering_bits - 1)
+        tie = ((value + half) & ((half << 1) - 1)) - half
+        criteria = value - tie
+        result = (criteria >> self.offsets.completion) << target.offsets.completion
+        for key, (start, width) in self.blocks.items():
+            part = (criteria >> start) & ((1 << width) - 1)
+            if part:
+                result |= part << target.blocks[key][0]
+        return result + tie
 
 
 def topscorers(field: RoundField) -> list[bool]:
@@ -126,7 +230,7 @@ class WeightBuilder:
             for e in entrants
         ]
         self._kind_example = {kind: entrants[i] for i, kind in reversed(list(enumerate(self._colour_kind)))}
-        self._colour_field: dict[tuple[int, int], int] = {}
+        self._colour_field: dict[tuple[int, int, int], int] = {}
         self.absolute = [e.absolute_preference for e in entrants]
         self.preference = [e.colour_preference for e in entrants]
         pr = field.played_rounds
@@ -135,30 +239,21 @@ class WeightBuilder:
         down2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.DOWN for e in entrants]
         up2 = [pr >= 2 and field.float_of(e.tpn, 2) is Float.UP for e in entrants]
         self.floats = ((down1, up1), (down2, up2))[: min(pr, 2)]
-        g, s = layout.group_bits, layout.groups_shift
-        # Offsets of every field from the least significant bit, built from the bottom up.
-        offset = layout.ordering_bits
-        self._float_score_offsets: list[tuple[int, int]] = []
-        for _ in reversed(self.floats):
-            self._float_score_offsets.insert(0, (offset + s, offset))
-            offset += 2 * s
-        self._float_offsets: list[tuple[int, int]] = []
-        for _ in reversed(self.floats):
-            self._float_offsets.insert(0, (offset + g, offset))
-            offset += 2 * g
-        self._colour_offset = offset
-        offset += 4 * g
-        self._bye_games_offset = offset
-        offset += 2 * g  # two ranks can add up: twice the width of a score group
-        self._next_scores_offset = offset
-        offset += s
-        self._next_pairs_offset = offset
-        offset += g
-        self._scores_offset = offset
-        offset += s
-        self._pairs_offset = offset
-        offset += g
-        self._completion_offset = offset
+        self.use_layout(layout)
+
+    def use_layout(self, layout: Layout) -> None:
+        """Weighs in ``layout`` from now on (a bracket's narrower layout, or the round's again)."""
+        self.layout = layout
+        o = layout.offsets
+        self._float_score_offsets = o.float_scores
+        self._float_offsets = o.floats
+        self._colour_offset = o.colour
+        self._bye_games_offset = o.bye_games
+        self._next_scores_offset = o.next_scores
+        self._next_pairs_offset = o.next_pairs
+        self._scores_offset = o.scores
+        self._pairs_offset = o.pairs
+        self._completion_offset = o.completion
 
     def criterion_at(self, bit: int) -> str:
         """The criterion whose field holds weight bit ``bit`` (the highest bit where two pairings' weights
@@ -226,13 +321,7 @@ class WeightBuilder:
             w += c9 << self._bye_games_offset
         if not in_current:
             return w
-        kinds = (self._colour_kind[lower], self._colour_kind[higher])
-        colour = self._colour_field.get(kinds)
-        if colour is None:
-            colour = self.colour_bits(self._kind_example[kinds[0]], self._kind_example[kinds[1]],
-                                      self.layout.group_bits) << self._colour_offset
-            self._colour_field[kinds] = colour
-        w += colour
+        w += self.colour_bits_of(lower, higher, self.layout.group_bits) << self._colour_offset
         for (down, up), (down_at, up_at), (down_scores_at, up_scores_at) in zip(
             self.floats, self._float_offsets, self._float_score_offsets
         ):
@@ -243,6 +332,16 @@ class WeightBuilder:
                 w += (1 << up_at) + (1 << (up_scores_at + group_offset[hs]))
             w += ((down[lower] << group_offset[ls]) + (higher_down << group_offset[hs])) << down_scores_at
         return w
+
+    def colour_bits_of(self, player: int, opponent: int, g: int) -> int:
+        """:meth:`colour_bits` of two entrants (by index), computed once per pair of colour kinds: the bits
+        depend only on the colour data a kind stands for, and a round has a few dozen kinds."""
+        key = (self._colour_kind[player], self._colour_kind[opponent], g)
+        bits = self._colour_field.get(key)
+        if bits is None:
+            bits = self.colour_bits(self._kind_example[key[0]], self._kind_example[key[1]], g)
+            self._colour_field[key] = bits
+        return bits
 
     def colour_bits(self, player: Entrant, opponent: Entrant, g: int) -> int:
         """[C10]–[C13]: topscorers' colour limits, then colour preferences, then strong preferences

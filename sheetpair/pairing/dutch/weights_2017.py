@@ -89,7 +89,7 @@ class BracketWeights2017:
                 w |= self._psd_bit(hs - low + point)
             if lower_in_current:
                 w += self._psd_bit(ls - low + point)
-        colours = base.colour_bits(base.entrants[lo], base.entrants[h], p) if lower_in_current else 0
+        colours = base.colour_bits_of(lo, h, p) if lower_in_current else 0
         w = (w << 4 * p) + colours
         for down, up in self.floats:
             w <<= p

@@ -20,6 +20,11 @@ smallest:
 3. **The whole field**, rebuilt exactly as it would stand at the bracket at hand, when neither bound holds
    (small or constrained fields, the last brackets); so the pairing never depends on a shortcut.
 
+The small graphs are weighed in the bracket's own layout (:meth:`.weights.Layout.for_scores`): the score
+fields keep the sub-fields of the scores present only, so their weights are a few words wide where the
+round's are dozens, and each solve is that much cheaper. Weights carried from one bracket to the next are
+kept in the round's layout and written in each bracket's.
+
 The bounds come from Dirac's theorem: a graph on N ≥ 3 vertices whose every vertex has at least N/2
 neighbours has a Hamiltonian cycle, hence a perfect matching when N is even, and one leaving out any chosen
 vertex when N is odd. Degrees are counted from [C1]/[C3] in O(rounds) per player.
@@ -34,6 +39,7 @@ from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
 from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
+from .weights import Layout
 
 __all__ = ["ClosedBracket", "Pairability", "Window", "WindowedProcedure"]
 
@@ -86,6 +92,10 @@ class ClosedBracket(Graph):
             raise _NeedsWholeField  # somebody of the bracket alone is left out
         return mates
 
+    def ends_with_bracket(self) -> bool:
+        """Its pool (or bye) vertices are interchangeable: each weighs the same for a given player."""
+        return True
+
     def before_transpositions(self, bracket: Bracket) -> None:
         """A homogeneous bracket paired alone starts the transpositions on a new matcher: its graph is now
         S1–S2 only, and solving that afresh is cheaper than re-optimising after every edge changed."""
@@ -103,8 +113,11 @@ class WindowedProcedure(BracketProcedure):
         self.window_active = round_field.edition is Edition.RULES_2026
         self.pairability = Pairability(self.builder, self.players)
         self._carried: dict[tuple[int, int], int] = {}
-        """Whole-field weights left between players who float on together (the matcher's state)."""
+        """Whole-field weights left between players who float on together (the matcher's state), in the
+        round's layout."""
         self._initial_flag = False
+        self._small_layout = self.layout
+        """The layout the current small graph is weighed in."""
 
     # -- the initial solution without a whole-field matching ------------------------------------------
     def _initial_solution(self, top: int) -> list[int]:
@@ -158,20 +171,35 @@ class WindowedProcedure(BracketProcedure):
     def _pair_on_small_graph(self, walk: Walk, log: BracketLog) -> BracketResult:
         """The bracket alone, else the window (a method of its own, so that no local keeps either graph alive
         once the whole field takes over: a window matcher's weights are as wide as the whole field's)."""
-        closed = self._closed_bracket(walk, log)
-        return self._run_steps(walk, closed if closed is not None else self._window(walk, log))
+        self._small_layout = self._layout_of(walk)
+        self.builder.use_layout(self._small_layout)
+        try:
+            closed = self._closed_bracket(walk, log)
+            return self._run_steps(walk, closed if closed is not None else self._window(walk, log))
+        finally:
+            self.builder.use_layout(self.layout)
+
+    def _layout_of(self, walk: Walk) -> Layout:
+        """The round's layout with the score sub-fields of the window's players only (every player a small
+        graph weighs is among them, the floaters carried in included). Tiny score groups keep the round's
+        layout: their ordering field is too narrow for :meth:`Layout.convert` to tell a tie-break apart."""
+        if self.layout.group_bits < 3:
+            return self.layout
+        return self.layout.for_scores({self.players[e].score for e in walk.by_index})
 
     def _new_window_matcher(self, size: int) -> MatchingComputer:
         """A matcher of ``size`` vertices with the weights carried between the floaters (local vertices)."""
-        matcher = new_matching_computer(size, 2 * self.max_weight + 1, pure_python=self.pure_python)
+        layout = self._small_layout
+        matcher = new_matching_computer(size, 2 * layout.max_weight + 1, pure_python=self.pure_python)
         for (a, b), w in self._carried.items():
-            matcher.set_edge_weight(a, b, 2 * w)
+            matcher.set_edge_weight(a, b, 2 * self.layout.convert(w, layout))
         return matcher
 
     def _closed(self, walk: Walk, log: BracketLog, size: int, outside: Outside) -> Bracket:
         """The bracket alone on ``size`` vertices, with its edges ``outside`` (the pool or the bye)."""
         bracket_entrants = walk.by_index[:walk.next_begin]
-        graph = ClosedBracket(lambda: self._new_window_matcher(size), self.max_weight, bracket_entrants, outside)
+        graph = ClosedBracket(lambda: self._new_window_matcher(size), self._small_layout.max_weight,
+                              bracket_entrants, outside)
         local = list(range(len(bracket_entrants)))
         return Bracket(graph, self.players, local, walk.group_begin, walk.next_begin, walk.group_begin,
                        walk.next_begin, self.layout.group_bits, log, [False] * size)
@@ -239,8 +267,8 @@ class WindowedProcedure(BracketProcedure):
         k = len(by_index)
         odd = len(self.players) % 2 == 1
         bye_vertex = 2 * k if odd else -1
-        graph = Window(self._new_window_matcher(2 * k + odd), self.max_weight, list(by_index), self.pairability,
-                       bye_vertex)
+        graph = Window(self._new_window_matcher(2 * k + odd), self._small_layout.max_weight, list(by_index),
+                       self.pairability, bye_vertex)
         self.pairability.set_below(walk.next_group)
         bracket = Bracket(graph, self.players, list(range(k)), walk.group_begin, walk.next_begin, walk.group_begin,
                           walk.next_begin, self.layout.group_bits, log, [False] * (2 * k + odd))
@@ -278,7 +306,7 @@ class WindowedProcedure(BracketProcedure):
             for j in range(i + 1, len(floating)):
                 w = bracket.graph.matcher.weight(a, floating[j])
                 if w:
-                    self._carried[(i, j)] = w // 2
+                    self._carried[(i, j)] = self._small_layout.convert(w // 2, self.layout)
         return partner, paired
 
     def _to_whole_field(self, by_index: list[int], next_group: int) -> None:
