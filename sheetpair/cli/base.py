@@ -25,11 +25,19 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class SheetpairCommandError(click.ClickException):
-    """A :class:`SheetpairError` shown as ``Error: <message>`` with its family's exit code."""
+    """A :class:`SheetpairError` shown as ``Error: <message>``; each exit code has its own subclass, since
+    Click reads ``exit_code`` from the class (:func:`command_error` makes them)."""
 
-    def __init__(self, error: SheetpairError) -> None:
-        super().__init__(str(error))
-        self.exit_code = next((code for kind, code in EXIT_CODES.items() if isinstance(error, kind)), 1)
+
+_ERRORS_BY_CODE: dict[int, type[SheetpairCommandError]] = {}
+
+
+def command_error(error: SheetpairError) -> SheetpairCommandError:
+    """The Click exception for ``error``, carrying its family's exit code (:data:`EXIT_CODES`, else 1)."""
+    code = next((code for kind, code in EXIT_CODES.items() if isinstance(error, kind)), 1)
+    if code not in _ERRORS_BY_CODE:
+        _ERRORS_BY_CODE[code] = type(f"SheetpairExit{code}", (SheetpairCommandError,), {"exit_code": code})
+    return _ERRORS_BY_CODE[code](str(error))
 
 
 def reports_errors(command: F) -> F:
@@ -40,7 +48,7 @@ def reports_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except SheetpairError as error:
-            raise SheetpairCommandError(error) from error
+            raise command_error(error) from error
 
     return run  # type: ignore[return-value]
 
