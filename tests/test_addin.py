@@ -133,10 +133,11 @@ def test_owned_sheets_are_rebuilt_in_place_so_references_to_them_survive() -> No
     book = new_book("Club.xlsx")
     _import_roster(book)
     standings_sheet = engine_of(book).sheet_named("Standings")
-    book.sheets["Standings"]["Z99"].value = "left over"
+    book.sheets["Standings"]["Z99"].value = "an arbiter's note"
     addin.update_standings(book)
     assert engine_of(book).sheet_named("Standings") is standings_sheet
-    assert (99, 26) not in standings_sheet.cells_store and (1, 1) in standings_sheet.bold
+    assert standings_sheet.cells_store[(99, 26)] == "an arbiter's note"  # outside sheetpair's table: kept
+    assert (1, 1) in standings_sheet.bold
 
 
 def test_the_players_table_grows_over_a_column_sheetpair_adds() -> None:
@@ -278,3 +279,15 @@ def test_a_new_event_means_the_same_through_both_doors(tmp_path: Path) -> None:
     through_cli = load_tournament(OpenpyxlPort(workbook))
     assert through_excel.settings.options == {"acceleration": "baku"} and through_excel.settings.bye_value == 0.5
     assert through_excel == through_cli
+
+
+@pytest.mark.parametrize("lite", [False, True], ids=["classic", "lite"])
+def test_notes_typed_beside_and_below_an_owned_sheet_survive_a_button(lite: bool) -> None:
+    """An arbiter's note beside the Standings table and below the round's boards stays when a button
+    rebuilds the sheets in live Excel (the table may grow: the notes move with its edge)."""
+    book = excel_event(lite=lite)
+    book.sheets["Standings"]["P3"].value = "prize: best junior"
+    book.sheets["Round 2"]["B20"].value = "board 3 started late"
+    press(book, addin.update_standings, lite=lite)
+    assert book.sheets["Standings"]["P3"].value == "prize: best junior"
+    assert book.sheets["Round 2"]["B20"].value == "board 3 started late"

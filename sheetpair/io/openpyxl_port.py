@@ -37,7 +37,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
 from .package import inspect_workbook_file
-from .port import MAX_COLUMNS, MAX_ROWS, CellValue, SheetSpec, column_letter, visible_text
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, SheetSpec, column_letter, owned_block, visible_text
 from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
@@ -483,16 +483,8 @@ def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet:
 
 
 def _owned_block(sheet: Worksheet) -> tuple[int, int]:
-    """Height and width of the block sheetpair wrote into ``sheet``: the header runs from A1 to the first
-    empty cell of row 1, and the block down to the last row holding two or more values under that header.
-    Every row sheetpair writes holds at least two (a board and its players, a rank and a name), so a lone
-    value under the table is a note; a row cleared inside the table does not end it."""
-    width = 0
-    while (cell := sheet._cells.get((1, width + 1))) is not None and cell.value not in (None, ""):
-        width += 1
-    filled = Counter(row for (row, column), cell in sheet._cells.items()
-                     if column <= width and cell.value not in (None, ""))
-    return max((row for row, count in filled.items() if count >= 2 or row == 1), default=1), width
+    """Height and width of the block sheetpair wrote into ``sheet`` (:func:`~sheetpair.io.port.owned_block`)."""
+    return owned_block({where: cell.value for where, cell in sheet._cells.items()})
 
 
 def _move_cell(cell: Cell | MergedCell, sheet: Worksheet, where: tuple[int, int]) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -96,6 +98,19 @@ a NUL from a damaged file, would otherwise stop every save."""
 REPLACEMENT_MARK = "\ufffd"
 """What such a character becomes: the visible replacement character, so the arbiter sees where it was."""
 _log = logging.getLogger("sheetpair")
+
+
+def owned_block(cells: Mapping[tuple[int, int], CellValue]) -> tuple[int, int]:
+    """Height and width of the block sheetpair wrote into a sheet whose non-empty ``cells`` are given by
+    (row, column): the header runs from A1 to the first empty cell of row 1, and the block down to the last
+    row holding two or more values under that header. Every row sheetpair writes holds at least two (a board
+    and its players, a rank and a name), so a lone value under the table is the arbiter's note, and a row
+    cleared inside the table does not end it. Both ports keep what lies outside when they rebuild a sheet."""
+    width = 0
+    while cells.get((1, width + 1)) not in (None, ""):
+        width += 1
+    filled = Counter(row for (row, column), value in cells.items() if column <= width and value not in (None, ""))
+    return max((row for row, count in filled.items() if count >= 2 or row == 1), default=1), width
 
 
 def visible_text(text: str, *, source: str) -> str:

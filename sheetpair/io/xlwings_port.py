@@ -19,7 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..optional import require
-from .port import CellValue, SheetSpec
+from .port import CellValue, SheetSpec, owned_block
 
 if TYPE_CHECKING:
     import xlwings as xw
@@ -87,13 +87,17 @@ class XlwingsPort:
         """Rebuilds an owned sheet in place (or adds it), so the arbiter's formulas that point at it keep
         working: deleting and re-adding a sheet would turn them into ``#REF!``."""
         sheet = self._find(spec.name)
+        notes: dict[tuple[int, int], CellValue] = {}
         if sheet is None:
             before = self._find(spec.before) if spec.before else None
             sheets = self.book.sheets
             sheet = sheets.add(spec.name, before=before) if before else sheets.add(spec.name, after=sheets[-1])
         else:
+            notes = _notes_outside(self.read_sheet(spec.name), (len(spec.rows) + 1, len(spec.header)))
             _cosmetic(sheet.cells.data_validation.delete)
             sheet.clear()
+        for (row, column), value in notes.items():
+            sheet.range((row, column)).value = _to_excel(value)
         width = len(spec.header)
         last_row = max(len(spec.rows) + 1, 2)
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]
@@ -135,6 +139,18 @@ class XlwingsPort:
         sheet = self._find(name)
         if sheet is not None:
             sheet.delete()
+
+
+def _notes_outside(rows: list[list[CellValue]], block: tuple[int, int]) -> dict[tuple[int, int], CellValue]:
+    """The arbiter's notes beside and below the block sheetpair owned in a sheet about to be rebuilt (read as
+    ``rows``), at the places they take once the new block of ``block`` (height, width) is written: they move
+    with its edge, as when Excel inserts rows or columns, the same rule the file port follows."""
+    cells = {(r, c): v for r, row in enumerate(rows, start=1) for c, v in enumerate(row, start=1)
+             if v not in (None, "")}
+    height, width = owned_block(cells)
+    down, right = block[0] - height, block[1] - width
+    return {(r + down * (r > height), c + right * (c > width)): v for (r, c), v in cells.items()
+            if r > height or c > width}
 
 
 def _grow_table(sheet: xw.Sheet, name: str, cells: dict[tuple[int, int], CellValue]) -> None:
