@@ -2,8 +2,8 @@
 event, SIGKILLed while they run. The workbook always opens and holds the old or the new state, never a mix
 (the save writes a temporary file and replaces the workbook in one step; see docs/robustness.md).
 
-Together with the save loop of tests/test_workbook_safety.py the suite kills 90 runs; benchmarks/kill_during_save.py
-runs 200 and more."""
+Together with the 160 of the save loop of tests/test_workbook_safety.py the suite kills 200 runs;
+benchmarks/kill_during_save.py runs as many as asked."""
 
 from __future__ import annotations
 
