@@ -32,9 +32,17 @@ def _boards(pairs: Sequence[tuple[Entrant, Entrant, Colour, str]], standing: dic
     return [Game(board, white.tpn, black.tpn) for board, (white, black) in enumerate(boards, start=1)]
 
 
-def _refuse_double_round_robin(name: str, settings: Settings) -> None:
+def _refuse_unusable_settings(name: str, settings: Settings, why: str) -> None:
+    """Both texts pair a Swiss and rank players by scores with a draw between a loss and a win (``why`` says
+    which of the text's articles needs that).
+
+    :raises InputError: naming the setting.
+    """
     if settings.double_round_robin:
         raise InputError(f"{name} is a Swiss system: it cannot be played as a double round robin")
+    if not settings.points_loss < settings.points_draw < settings.points_win:
+        raise InputError(f"{name} needs points for a loss < a draw < a win (got {settings.points_loss:g}/"
+                         f"{settings.points_draw:g}/{settings.points_win:g}): {why}")
 
 
 class BursteinClassic(PairingSystem):
@@ -55,11 +63,8 @@ class BursteinClassic(PairingSystem):
 
         :raises InputError: naming the setting.
         """
-        _refuse_double_round_robin(self.name, settings)
-        if not settings.points_loss < settings.points_draw < settings.points_win:
-            raise InputError(f"burstein-classic needs points for a loss < a draw < a win (got "
-                             f"{settings.points_loss:g}/{settings.points_draw:g}/{settings.points_win:g}): its "
-                             f"Sonneborn-Berger, Buchholz and Median rank players by them (Art. 2, 3.2)")
+        _refuse_unusable_settings(self.name, settings,
+                                  "its Sonneborn-Berger, Buchholz and Median rank players by them (Art. 2, 3.2)")
 
     def procedure(self, tournament: Tournament, round_number: int, *, explaining: bool = False) -> ClassicProcedure:
         """The procedure of a round; ``explaining`` also records which criterion ruled out each lower
@@ -105,11 +110,8 @@ class Burstein(PairingSystem):
 
         :raises InputError: naming the setting.
         """
-        _refuse_double_round_robin(self.name, settings)
-        if not settings.points_loss < settings.points_draw < settings.points_win:
-            raise InputError(f"burstein needs points for a loss < a draw < a win (got {settings.points_loss:g}/"
-                             f"{settings.points_draw:g}/{settings.points_win:g}): Buchholz and Sonneborn-Berger "
-                             f"rank players by them (Art. 1.7)")
+        _refuse_unusable_settings(self.name, settings,
+                                  "Buchholz and Sonneborn-Berger rank players by them (Art. 1.7)")
 
     def is_seeding_round(self, settings: Settings, round_number: int) -> bool:
         """Art. 1.6: the first min(⌊rounds/2⌋, 4) rounds are paired by the Dutch system."""
