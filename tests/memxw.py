@@ -134,6 +134,9 @@ class Sheet:
         self.validations: dict[str, list[str]] = {}
         self.column_widths: dict[int, float] = {}
         self.table_ranges: dict[str, str] = {}
+        self.decorations: dict[Cell, str] = {}
+        """What the arbiter added to a cell beyond its value (a fill, a comment): moved, never read."""
+        self.conditional_formats: dict[str, str] = {}
         self.frozen_at: str | None = None
         self.visible = True
 
@@ -162,11 +165,27 @@ class Sheet:
         return Range(self, 1, 1, 1_048_576, 16_384)
 
     def clear(self) -> None:
-        """Contents and formats go (as Excel's ``Cells.Clear``); column widths and tables stay."""
-        self.cells_store.clear()
-        self.formulas.clear()
-        self.number_formats.clear()
+        """Contents, formats, comments, validations and conditional formats go (as Excel's ``Cells.Clear``);
+        column widths and tables stay."""
+        for store in (self.cells_store, self.formulas, self.number_formats, self.decorations, self.validations,
+                      self.conditional_formats):
+            store.clear()
         self.bold.clear()
+
+    def shift_cells(self, rng: Range, shift: str, inserting: bool) -> None:
+        """Excel's insert (``down``/``right``) or delete (``up``/``left``) of ``rng``: the cells after it in
+        its rows or columns move by its size, the cells of a deleted range go, and so does everything kept
+        by cell (values, formats, bold, decorations) or by address (validations, conditional formats)."""
+        move = _shifter(rng, shift, inserting)
+        for store in (self.cells_store, self.number_formats, self.formulas, self.decorations):
+            moved = {move(cell): value for cell, value in store.items()}
+            store.clear()
+            store.update({cell: value for cell, value in moved.items() if cell is not None})
+        self.bold = {cell for cell in map(move, self.bold) if cell is not None}
+        for by_address in (self.validations, self.conditional_formats):
+            moved_addresses = {_moved_address(address, move): value for address, value in by_address.items()}
+            by_address.clear()
+            by_address.update({address: value for address, value in moved_addresses.items() if address})
 
     @property
     def used_range(self) -> Range:
@@ -268,6 +287,14 @@ class Range:
             self.sheet.cells_store.pop(cell, None)
         else:
             self.sheet.cells_store[cell] = value
+
+    def insert(self, shift: str, copy_origin: str) -> None:
+        assert shift in ("down", "right") and copy_origin  # xlwings Lite needs both spelled out
+        self.sheet.shift_cells(self, shift, inserting=True)
+
+    def delete(self, shift: str) -> None:
+        assert shift in ("up", "left")
+        self.sheet.shift_cells(self, shift, inserting=False)
 
     number_format = property(None)
 
@@ -391,6 +418,31 @@ def run_like_lite(book: xw.Book, script: Callable[[xw.Book], Any]) -> Any:
 def contents(book: xw.Book) -> dict[str, dict[Cell, Any]]:
     """Every sheet's cells, by sheet name in workbook order: what "the workbook is unchanged" compares."""
     return {s.name: dict(s.cells_store) for s in engine_of(book)._sheets}
+
+
+def _shifter(rng: Range, shift: str, inserting: bool) -> Callable[[Cell], Cell | None]:
+    """Where a cell goes when ``rng`` is inserted or deleted with ``shift`` (None: deleted with it)."""
+    down = shift in ("down", "up")
+    first, count = (rng.row, rng.nrows) if down else (rng.column, rng.ncols)
+    low, high = (rng.column, rng.column + rng.ncols - 1) if down else (rng.row, rng.row + rng.nrows - 1)
+
+    def move(cell: Cell) -> Cell | None:
+        along, across = cell if down else (cell[1], cell[0])
+        if not low <= across <= high or along < first:
+            return cell
+        if not inserting and along < first + count:
+            return None
+        along += count if inserting else -count
+        return (along, across) if down else (across, along)
+
+    return move
+
+
+def _moved_address(address: str, move: Callable[[Cell], Cell | None]) -> str | None:
+    corners = [corner for part in address.split(":") if (corner := move(_cell(part))) is not None]
+    if len(corners) < address.count(":") + 1:
+        return None
+    return ":".join(f"${column_letter(c)}${r}" for r, c in corners)
 
 
 def _is_number(text: str) -> bool:

@@ -283,11 +283,20 @@ def test_a_new_event_means_the_same_through_both_doors(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lite", [False, True], ids=["classic", "lite"])
 def test_notes_typed_beside_and_below_an_owned_sheet_survive_a_button(lite: bool) -> None:
-    """An arbiter's note beside the Standings table and below the round's boards stays when a button
-    rebuilds the sheets in live Excel (the table may grow: the notes move with its edge)."""
+    """An arbiter's note beside the Standings table and below the round's boards stays, with its fill,
+    comment, validation and conditional format, when a button rebuilds the sheets in live Excel (the table
+    may grow: the notes move with its edge, ``test_xlwings_port``)."""
     book = excel_event(lite=lite)
     book.sheets["Standings"]["P3"].value = "prize: best junior"
     book.sheets["Round 2"]["B20"].value = "board 3 started late"
+    standings, round_2 = (engine_of(book).sheet_named(name) for name in ("Standings", "Round 2"))
+    standings.decorations[(3, 16)] = "green fill"
+    standings.conditional_formats["$P$3:$P$9"] = "bold when 'prize'"
+    round_2.decorations[(20, 2)] = "comment: arbiter's note"
+    round_2.validations["$B$20"] = ["late", "on time"]
     press(book, addin.update_standings, lite=lite)
     assert book.sheets["Standings"]["P3"].value == "prize: best junior"
     assert book.sheets["Round 2"]["B20"].value == "board 3 started late"
+    assert standings.decorations == {(3, 16): "green fill"}
+    assert standings.conditional_formats == {"$P$3:$P$9": "bold when 'prize'"}
+    assert round_2.decorations == {(20, 2): "comment: arbiter's note"} and round_2.validations["$B$20"] == ["late", "on time"]

@@ -6,7 +6,7 @@ Two rules make the same core code correct in both xlwings flavours. Lite reads e
 script starts and queues writes until it ends; so this port reads the live book and *collects* writes,
 which :meth:`XlwingsPort.commit` sends in one go after the core has finished. A failing operation
 therefore writes nothing, and nothing written is ever read back. The calls used are the subset that the
-Windows, macOS and Lite engines share: sheets add/clear/delete, range values, number formats, bold fonts,
+Windows, macOS and Lite engines share: sheets add/delete, range values, insert and delete, number formats, bold fonts,
 column widths, ``data_validation.set_list`` (xlwings >= 0.37.5), hidden sheets, tables and frozen panes.
 Cosmetic calls an engine does not offer (it raises ``NotImplementedError``) are skipped.
 """
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     import xlwings as xw
 else:
     xw = require("xlwings", "excel")
+
+EXCEL_ROWS, EXCEL_COLUMNS = 1_048_576, 16_384
+"""A worksheet's size in Excel: a range that spans it is whole columns or whole rows."""
 
 TEXT_FORMAT = "@"
 """Excel's Text number format: what the arbiter types there stays text (``+/-``, ``1-0``, ``=``)."""
@@ -87,23 +90,21 @@ class XlwingsPort:
         """Rebuilds an owned sheet in place (or adds it), so the arbiter's formulas that point at it keep
         working: deleting and re-adding a sheet would turn them into ``#REF!``."""
         sheet = self._find(spec.name)
-        notes: dict[tuple[int, int], CellValue] = {}
         if sheet is None:
             before = self._find(spec.before) if spec.before else None
             sheets = self.book.sheets
             sheet = sheets.add(spec.name, before=before) if before else sheets.add(spec.name, after=sheets[-1])
         else:
-            notes = _notes_outside(self.read_sheet(spec.name), (len(spec.rows) + 1, len(spec.header)))
-            _cosmetic(sheet.cells.data_validation.delete)
-            sheet.clear()
-        for (row, column), value in notes.items():
-            sheet.range((row, column)).value = _to_excel(value)
+            _fit_block(sheet, self.read_sheet(spec.name), (len(spec.rows) + 1, len(spec.header)))
         width = len(spec.header)
         last_row = max(len(spec.rows) + 1, 2)
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]
         dropdown = spec.header.index(spec.dropdown_column) + 1 if spec.dropdown_column in spec.header else None
         block = [list(spec.header)] + [_padded(row, width) for row in spec.rows]
-        sheet.range((1, 1), (len(block), width)).value = [[_to_excel(v) for v in row] for row in block]
+        whole = sheet.range((1, 1), (len(block), width))
+        _cosmetic(whole.data_validation.delete)  # sheetpair's own, in its own block
+        _cosmetic(partial(setattr, whole, "number_format", "General"))
+        whole.value = [[_to_excel(v) for v in row] for row in block]
         for column in sorted({*text_columns, *([dropdown] if dropdown else [])}):  # what the arbiter types stays text
             _cosmetic(partial(setattr, sheet.range((2, column), (last_row, column)), "number_format", TEXT_FORMAT))
         _cosmetic(partial(setattr, sheet.range((1, 1), (1, width)).font, "bold", True))
@@ -141,16 +142,24 @@ class XlwingsPort:
             sheet.delete()
 
 
-def _notes_outside(rows: list[list[CellValue]], block: tuple[int, int]) -> dict[tuple[int, int], CellValue]:
-    """The arbiter's notes beside and below the block sheetpair owned in a sheet about to be rebuilt (read as
-    ``rows``), at the places they take once the new block of ``block`` (height, width) is written: they move
-    with its edge, as when Excel inserts rows or columns, the same rule the file port follows."""
+def _fit_block(sheet: xw.Sheet, rows: list[list[CellValue]], block: tuple[int, int]) -> None:
+    """Makes the block sheetpair owned in ``sheet`` (read as ``rows``) the ``block`` (height, width) it is
+    about to write, the way an arbiter would in Excel: by inserting whole rows under it and whole columns
+    beside it, or deleting its own surplus cells. So whatever the arbiter put outside the block (notes,
+    fills, comments, conditional formats, validations, pictures) moves with its edge, as the file port
+    moves it (:func:`~sheetpair.io.port.owned_block`), and is never cleared. When the block shrinks, only
+    its own cells are deleted: notes beside it stay in their rows."""
     cells = {(r, c): v for r, row in enumerate(rows, start=1) for c, v in enumerate(row, start=1)
              if v not in (None, "")}
     height, width = owned_block(cells)
-    down, right = block[0] - height, block[1] - width
-    return {(r + down * (r > height), c + right * (c > width)): v for (r, c), v in cells.items()
-            if r > height or c > width}
+    if block[0] > height:
+        sheet.range((height + 1, 1), (block[0], EXCEL_COLUMNS)).insert("down", "format_from_left_or_above")
+    elif block[0] < height:
+        sheet.range((block[0] + 1, 1), (height, max(width, 1))).delete("up")
+    if block[1] > width:
+        sheet.range((1, width + 1), (EXCEL_ROWS, block[1])).insert("right", "format_from_left_or_above")
+    elif block[1] < width:
+        sheet.range((1, block[1] + 1), (block[0], width)).delete("left")
 
 
 def _grow_table(sheet: xw.Sheet, name: str, cells: dict[tuple[int, int], CellValue]) -> None:
@@ -199,8 +208,8 @@ def _column_width(spec: SheetSpec, title: str, column: int) -> float:
 def _dress_for_print(sheet: xw.Sheet, spec: SheetSpec) -> None:
     """The parts of the print layout xlwings offers: the table's font size, header titles wrapped into fixed
     columns, codes centred, and the legend under the table. Page headers, borders and print titles have no
-    xlwings call shared by Lite; Excel keeps the ones the arbiter sets by hand, as the sheet is cleared,
-    not replaced."""
+    xlwings call shared by Lite; Excel keeps the ones the arbiter sets by hand, as the sheet is rebuilt in
+    place, not replaced."""
     last_row = len(spec.rows) + 1
     if spec.font_size is not None:
         cells = sheet.range((1, 1), (last_row, len(spec.header)))
