@@ -66,3 +66,26 @@ def test_65_bad_data(workbook: Path) -> None:
 
 def test_2_unknown_system_in_a_listing_is_usage(workbook: Path) -> None:
     assert run("simulate", "--system", "no-such-system", "--players", 8, "--rounds", 3, "--runs", 1) == 2
+
+
+def test_75_stale_copy(workbook: Path) -> None:
+    assert run("pair", workbook, "--expect-revision", 99) == 75
+
+
+@pytest.mark.parametrize("owner, content, program, user", [
+    ("~$event.xlsx", b"\x05alice" + b" " * 49, "Excel", "alice"),
+    (".~lock.event.xlsx#", "Jane Doe,laptop,jane,01.12.2026 10:00,file:///home/jane;\n".encode(), "LibreOffice",
+     "Jane Doe"),
+])
+def test_75_open_in_a_spreadsheet_program(workbook: Path, owner: str, content: bytes, program: str,
+                                          user: str) -> None:
+    """A change saved under an open Excel or LibreOffice would be undone by the arbiter's next save there:
+    the workbook is left as it was, and the sentence names the program, the user and the owner file. A copy
+    written elsewhere with ``-o`` is allowed."""
+    (workbook.parent / owner).write_bytes(content)
+    before = workbook.read_bytes()
+    result = CliRunner().invoke(cli, ["pair", str(workbook)])
+    assert result.exit_code == 75 and workbook.read_bytes() == before
+    assert f"open in {program} by {user} ({owner} beside it)" in result.output
+    assert f"delete {owner}" in result.output
+    assert run("pair", workbook, "-o", workbook.parent / "copy.xlsx") == 0

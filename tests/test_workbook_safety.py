@@ -23,7 +23,7 @@ from sheetpair.core.model import Result, Settings, Tournament
 from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
 from sheetpair.io.roster import read_roster
-from sheetpair.io.trf import read_trf
+from sheetpair.io.trf import decode_trf, read_trf
 from sheetpair.io.workbook import load_tournament
 
 from .safety_support import (
@@ -476,3 +476,16 @@ def test_a_chart_sheet_under_an_owned_name_is_replaced_in_a_side_copy(book: Path
     assert book.read_bytes() == original
     standings = openpyxl.load_workbook(book.with_name("event-sheetpair.xlsx"))["Standings"]
     assert standings["C1"].value == "Name" and len(standings._charts) == 1
+
+
+def test_unicode_text_exports_read_as_written(tmp_path: Path) -> None:
+    """Excel's "Unicode text" export (UTF-16 with its byte-order mark, tab-separated) and a TRF saved as
+    "Unicode" by Notepad read like their UTF-8 originals: no stray marks, no wrong ratings."""
+    roster = "Name\tRating\tFED\nØdegård, Åse\t1800\tNOR\nПопов, Иван\t1750\tUKR\n"
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.csv"
+        path.write_bytes(roster.encode(encoding) if encoding == "utf-16" else b"\xfe\xff" + roster.encode(encoding))
+        players = read_roster(path)
+        assert [(p.name, p.rating, p.federation) for p in players] == [("Ødegård, Åse", 1800, "NOR"),
+                                                                       ("Попов, Иван", 1750, "UKR")]
+    assert read_trf(decode_trf(HAND_MADE_16.encode("utf-16"))) == read_trf(HAND_MADE_16)

@@ -10,11 +10,12 @@ from typing import Any, TypeVar
 
 import click
 
-from ..core.errors import InputError, OperationError, PairingError, SheetpairError, StaleCopyError
+from ..core.errors import InputError, OperationError, PairingError, SheetpairError, StaleCopyError, WorkbookInUseError
 from ..optional import MissingExtraError
 
 EXIT_CODES: dict[type[SheetpairError], int] = {
     StaleCopyError: 75,   # the workbook is not the revision expected: read it again (sysexits EX_TEMPFAIL)
+    WorkbookInUseError: 75,  # open in Excel or LibreOffice, or another run holds it: try again later
     MissingExtraError: 2,  # an optional dependency is not installed (the message names the extra)
     InputError: 65,       # data error in a workbook, TRF or CSV (sysexits EX_DATAERR)
     PairingError: 3,      # the round cannot be paired

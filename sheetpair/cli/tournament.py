@@ -20,7 +20,7 @@ from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
-from ..io.lock import workbook_lock
+from ..io.lock import refuse_if_open, workbook_lock
 from ..io.openpyxl_port import OpenpyxlPort
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
@@ -72,6 +72,7 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
                            tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
                            language="" if language == "en" else language)
     tournament = new_event(roster, request)
+    refuse_if_open(workbook)
     port = OpenpyxlPort(workbook, create=not workbook.exists())
     create_workbook(port, tournament)
     port.save()
@@ -84,7 +85,8 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
 def editing(workbook: Path, output: Path | None = None) -> Iterator[OpenpyxlPort]:
     """The workbook for one change: locked against other sheetpair runs from the read to the save (a second
     run waits for the first, so no update is lost), and saved (to ``output`` when given) only when the change
-    succeeded."""
+    succeeded. A workbook open in Excel or LibreOffice is refused before anything is read."""
+    refuse_if_open(output or workbook)
     with workbook_lock(workbook):
         port = OpenpyxlPort(workbook)
         yield port

@@ -46,3 +46,7 @@ class OperationError(SheetpairError):
 
 class StaleCopyError(SheetpairError):
     """The workbook is not the revision the caller read or expected: another program or copy changed it since."""
+
+
+class WorkbookInUseError(SheetpairError):
+    """Another program holds the workbook (Excel, LibreOffice, another sheetpair run): try again when it is done."""

@@ -9,7 +9,10 @@ the system releases it when the process ends, however it ends, so a killed run n
 locked. The lock file itself stays (removing it would let a third run lock a different file than a
 waiting second one); it is empty and hidden.
 
-The lock guards sheetpair against sheetpair; Excel does not look at it (``docs/robustness.md``).
+The lock guards sheetpair against sheetpair; Excel does not look at it (``docs/robustness.md``). The other
+way round, :func:`refuse_if_open` looks for the owner file Excel or LibreOffice keeps beside a workbook it
+has open: a change sheetpair saved under an open spreadsheet program would be lost at the arbiter's next
+save there.
 """
 
 from __future__ import annotations
@@ -22,15 +25,45 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from ..core.errors import OperationError
+from ..core.errors import WorkbookInUseError
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds a run waits for another one to finish with the workbook (a large event saves in a few)."""
 _POLL_SECONDS = 0.05
 
 
-class WorkbookBusyError(OperationError):
+class WorkbookBusyError(WorkbookInUseError):
     """Another sheetpair run kept the workbook locked for longer than the caller wanted to wait."""
+
+
+def refuse_if_open(workbook: str | os.PathLike[str]) -> None:
+    """Refuses to change a workbook that Excel or LibreOffice has open, found by the owner file each keeps
+    beside it while it is open (``~$NAME`` for Excel, ``.~lock.NAME#`` for LibreOffice).
+
+    On Windows the program's own lock would make the save fail; on macOS and Linux the save would succeed
+    and the arbiter's next save in the program would silently undo it. An owner file left by a crash has
+    the same name, so the sentence says how to tell and what to delete.
+
+    :raises WorkbookInUseError: naming the program, the user the owner file names, and the file.
+    """
+    real = Path(os.path.realpath(workbook))
+    for program, owner in (("Excel", real.with_name("~$" + real.name)),
+                           ("LibreOffice", real.with_name(f".~lock.{real.name}#"))):
+        if owner.is_file():
+            user = _owner_name(owner.read_bytes()[:512], program)
+            raise WorkbookInUseError(
+                f"{workbook} is open in {program}{f' by {user}' if user else ''} ({owner.name} beside it): save "
+                f"and close it there, then run again; if {program} is not running, delete {owner.name}")
+
+
+def _owner_name(head: bytes, program: str) -> str:
+    """The user an owner file names: Excel writes the name's length in its first byte, LibreOffice a
+    comma-separated line that starts with it."""
+    if program == "Excel":
+        text = head[1:1 + head[0]].decode("cp1252", "replace") if head else ""
+    else:
+        text = head.decode("utf-8", "replace").split(",", 1)[0]
+    return "".join(ch for ch in text if ch.isprintable()).strip()
 
 
 def lock_path(workbook: str | os.PathLike[str]) -> Path:

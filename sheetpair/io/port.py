@@ -8,6 +8,7 @@ never read back what was just written (xlwings Lite queues writes and reads a sn
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import logging
 import re
@@ -111,6 +112,18 @@ def owned_block(cells: Mapping[tuple[int, int], CellValue]) -> tuple[int, int]:
         width += 1
     filled = Counter(row for (row, column), value in cells.items() if column <= width and value not in (None, ""))
     return max((row for row, count in filled.items() if count >= 2 or row == 1), default=1), width
+
+
+def unicode_text(raw: bytes) -> str | None:
+    """The text of a file that is Unicode: UTF-16 with its byte-order mark (Excel's "Unicode text" export,
+    tab-separated), or UTF-8 with or without one. ``None`` for anything else, which the caller reads in the
+    single-byte code page older Windows programs wrote."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16", errors="replace")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
 
 
 def visible_text(text: str, *, source: str) -> str:

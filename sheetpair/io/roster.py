@@ -19,7 +19,7 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..core.model import Player
 from .package import inspect_workbook_file
-from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, visible_text
+from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, unicode_text, visible_text
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
@@ -201,9 +201,8 @@ def read_roster_text(text: str, *, source: str = "roster") -> list[Player]:
 
 def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    text = unicode_text(raw)
+    if text is None:
         text = raw.decode("cp1252", errors="replace")
     return _text_rows(text, source=str(path))
 

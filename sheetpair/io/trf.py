@@ -27,7 +27,7 @@ from ..core.errors import InputError, TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
-from .port import visible_text
+from .port import unicode_text, visible_text
 from .trf_records import (
     FIRST_ROUND_COLUMN,
     GAME_CODES,
@@ -124,15 +124,14 @@ def load_trf(path: str | Path, *, system: str | None = None) -> Tournament:
 
 def decode_trf(raw: bytes) -> str:
     """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement, sheetpair's export),
-    a BOM tolerated; else Windows-1252, which older Windows programs wrote. Both keep one character per
-    column, so the fixed columns stay where they are.
+    a BOM tolerated, or UTF-16 with its BOM (a TRF saved as "Unicode" in Notepad); else Windows-1252, which
+    older Windows programs wrote. All keep one character per column, so the fixed columns stay in place.
 
     :raises TrfError: naming the first line that is neither.
     """
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
+    text = unicode_text(raw)
+    if text is not None:
+        return text
     try:
         return raw.decode("cp1252")
     except UnicodeDecodeError as error:
