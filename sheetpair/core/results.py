@@ -29,6 +29,9 @@ _spell(Result.WHITE_LOSES_BLACK_DRAWS, "0-½", "0-1/2", "0-0.5")
 _spell(Result.POSTPONED, "*", "p", "adj", "postponed", "adjourned")
 _spell(Result.NONE, "")
 
+_DASHES_AND_SPACES = str.maketrans({**dict.fromkeys("‐‑‒–—―−", "-"), **dict.fromkeys(" \u00a0\u202f\u2009", None)})
+"""Word processors and phones turn a typed ``-`` into a dash or minus sign, and a space into a no-break one."""
+
 UNRATED_MARK = "u"
 """Written after a played result (``1-0 u``) for a game that does not count toward ratings."""
 
@@ -44,13 +47,12 @@ def parse_result(text: object) -> Result:
     """Parses a result as typed by an arbiter or written by another program.
 
     Accepts ``1-0``, ``0-1``, ``½-½`` (also ``1/2-1/2``, ``0.5-0.5``, ``1/2``, ``0.5``, ``=``), ``+/-``,
-    ``-/+``, ``-/-``, ``0-0``, ``½-0``, ``0-½`` and ``*`` (postponed; also ``p``, ``postponed``); spaces and
-    case do not matter. Empty means no result yet.
+    ``-/+``, ``-/-``, ``0-0``, ``½-0``, ``0-½`` and ``*`` (postponed; also ``p``, ``postponed``); spaces,
+    case and the kind of dash do not matter. Empty means no result yet.
 
     :raises InputError: if the text is no known result.
     """
-    key = "" if text is None else str(text).strip().lower().replace(" ", "")
-    key = key.replace("–", "-")
+    key = "" if text is None else str(text).strip().lower().translate(_DASHES_AND_SPACES)
     if key in _SPELLINGS:
         return _SPELLINGS[key]
     spaced = str(text).strip().lower()
