@@ -425,3 +425,25 @@ def test_a_write_without_an_edit_also_refuses_a_stale_copy(book: Path) -> None:
     write(port, tournament, stamp=Stamp("standings", expect_revision=1))
     port.save()
     assert read_metadata(OpenpyxlPort(book)).journal[-1].command == "standings"
+
+
+def test_a_field_added_since_the_workbook_was_written_is_no_hand_edit(book: Path) -> None:
+    """A workbook written by an earlier version has no value for a setting added since: it reads with the
+    default, and ``status`` does not call that an edit; a real change to it still is."""
+    port = OpenpyxlPort(book)
+    tournament, meta = load(port), read_metadata(port)
+    parts = tournament_parts(tournament)
+    older = {**parts["settings"]}
+    del older["missed_rounds"]
+    meta = Metadata(meta.event_id, meta.revision, meta.parent_revision, hashes={**meta.hashes, "settings":
+                    part_hash(older)}, written={**meta.written, "settings": older})
+    assert hand_edits(meta, tournament) == []
+    tournament.settings.missed_rounds = "half"
+    (edit,) = hand_edits(meta, tournament)
+    assert edit.lines == ("setting missed_rounds: 'zero' changed to 'half'",)
+
+
+@pytest.mark.parametrize("sample", sorted((Path(__file__).parent.parent / "sample_workbooks").glob("*.xlsx")),
+                         ids=lambda p: p.stem)
+def test_a_shipped_sample_has_no_hand_edits(sample: Path) -> None:
+    assert "No hand edits since sheetpair last wrote" in run("status", sample).output

@@ -33,6 +33,7 @@ from ..io.metadata import (
     SETTINGS,
     JournalEntry,
     Metadata,
+    as_cut_now,
     pairing_part,
     part_hash,
     read_metadata,
@@ -226,14 +227,17 @@ def hand_edits(meta: Metadata, tournament: Tournament) -> list[HandEdit]:
         stored, current = meta.hashes.get(part), parts.get(part)
         if current is not None and stored == part_hash(current):
             continue
+        written = as_cut_now(part, meta.written[part]) if part in meta.written else None
+        if current is not None and written == current:
+            continue  # written by an earlier version, before a field of the part existed
         if part.endswith(" results") and pairing_part(_round_of(part)) not in (meta.hashes.keys() & parts.keys()):
             continue  # its round sheet was added or removed as a whole: said once, by the pairing
         if current is None:
             lines = [f"round {_round_of(part)} removed by hand"]
         elif stored is None:
             lines = [f"round {_round_of(part)} added by hand" if part.endswith(" pairing") else f"{part} added by hand"]
-        elif part in meta.written:
-            lines = describe_part(part, meta.written[part], current, by_hand=True)
+        elif written is not None:
+            lines = describe_part(part, written, current, by_hand=True)
         else:
             lines = [f"{part} edited by hand"]
         edits.append(HandEdit(part, tuple(lines)))

@@ -32,7 +32,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.errors import WorkbookError
-from ..core.model import Round, Tournament
+from ..core.model import Round, Settings, Tournament
 from ..core.results import result_code
 from .port import CellValue, SheetSpec, WorkbookPort, cell_int, cell_text
 
@@ -195,6 +195,30 @@ def tournament_parts(tournament: Tournament) -> dict[str, Any]:
         parts[pairing_part(rnd.number)] = round_pairing(rnd)
         parts[results_part(rnd.number)] = round_results(rnd)
     return parts
+
+
+def as_cut_now(part: str, stored: Any) -> Any:
+    """A part as stored by an earlier version of sheetpair, cut as this version cuts it: the settings added
+    since then take their defaults. A workbook written before a new setting existed is then not "edited by
+    hand" in that setting. (Only the parts kept whole are stored; the roster is kept by its hash.)"""
+    if part == SETTINGS and isinstance(stored, dict):
+        return {**_field_defaults(Settings), **stored}
+    return stored
+
+
+def _field_defaults(kind: type) -> dict[str, Any]:
+    """The default of each field of a dataclass that has one, as :func:`tournament_parts` writes it."""
+    defaults = {}
+    for item in dataclasses.fields(kind):
+        if item.default is not dataclasses.MISSING:
+            value = item.default
+        elif item.default_factory is not dataclasses.MISSING:
+            value = item.default_factory()
+        else:
+            continue
+        is_record = dataclasses.is_dataclass(value) and not isinstance(value, type)
+        defaults[item.name] = _plain(dataclasses.asdict(value) if is_record else value)
+    return defaults
 
 
 def round_pairing(rnd: Round) -> dict[str, list[list[Any]]]:
