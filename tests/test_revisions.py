@@ -447,3 +447,11 @@ def test_a_field_added_since_the_workbook_was_written_is_no_hand_edit(book: Path
                          ids=lambda p: p.stem)
 def test_a_shipped_sample_has_no_hand_edits(sample: Path) -> None:
     assert "No hand edits since sheetpair last wrote" in run("status", sample).output
+
+
+def test_status_without_the_metadata_sheet_says_hand_edits_cannot_be_told(book: Path) -> None:
+    raw = openpyxl.load_workbook(book)
+    del raw[META_SHEET]
+    raw.save(book)
+    output = run("status", book).output
+    assert "Hand edits cannot be told" in output and "No hand edits" not in output

@@ -79,7 +79,11 @@ def status_command(workbook: Path, as_json: bool) -> None:
         if lines:
             click.echo(title)
             click.echo("\n".join(f"  {line}" for line in lines))
-    if not (report.results_typed or report.edits):
+    if not report.event_id:
+        click.echo("Hand edits cannot be told: the workbook has no record of sheetpair's last write (its hidden "
+                   "_sheetpair sheet is missing, e.g. the sheets were copied into another workbook); the next "
+                   "change by sheetpair starts one.")
+    elif not (report.results_typed or report.edits):
         click.echo("No hand edits since sheetpair last wrote the workbook.")
 
 
