@@ -39,6 +39,7 @@ from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
 from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
+from .proven import prove_bracket
 from .weights import Layout
 
 __all__ = ["ClosedBracket", "Pairability", "Window", "WindowedProcedure"]
@@ -171,6 +172,9 @@ class WindowedProcedure(BracketProcedure):
     def _pair_on_small_graph(self, walk: Walk, log: BracketLog) -> BracketResult:
         """The bracket alone, else the window (a method of its own, so that no local keeps either graph alive
         once the whole field takes over: a window matcher's weights are as wide as the whole field's)."""
+        proven = self._proven_bracket(walk, log)
+        if proven is not None:
+            return proven
         self._small_layout = self._layout_of(walk)
         self.builder.use_layout(self._small_layout)
         try:
@@ -255,6 +259,45 @@ class WindowedProcedure(BracketProcedure):
         if not self.pairability.next_group_takes_any(bracket_entrants, group_start, walk.next_group, floaters, bye):
             return None
         return bracket
+
+    def _proven_bracket(self, walk: Walk, log: BracketLog) -> BracketResult | None:
+        """The bracket alone without a matcher, when the candidate of the steps' order is proven to be the
+        closed bracket's pairing (:func:`.proven.prove_bracket`); None otherwise.
+
+        The same conditions as :meth:`_closed_bracket` (no [C9] and the PAB not in this bracket, unless it is
+        the last one), and the same bound on the players below once the number of floaters is known; the
+        floaters carry no weights between them (they are S2 players, whose S2–S2 edges the steps remove).
+        """
+        builder, n = self.builder, len(self.players)
+        by_index, next_begin = walk.by_index, walk.next_begin
+        last = next_begin == len(by_index)
+        bye = "none"
+        if builder.single_downfloater_is_bye and not last:
+            return None
+        if n % 2 and not last:
+            next_score = builder.score[by_index[next_begin]]
+            if builder.bye_score > next_score:
+                return None
+            bye = "next" if builder.bye_score == next_score else "below"
+        bracket_entrants = by_index[:next_begin]
+        proven = prove_bracket(builder, bracket_entrants, walk.group_begin, last and n % 2 == 1)
+        if proven is None:
+            return None
+        if not last:
+            self.pairability.set_below(walk.next_group)
+            if not self.pairability.next_group_takes_any(bracket_entrants, by_index[next_begin], walk.next_group,
+                                                         len(proven.floaters), bye):
+                return None
+        players = self.players
+        log.paired_moved_down += [players[e].tpn for e in bracket_entrants[:walk.group_begin]]
+        log.pairs += [(players[a].tpn, players[b].tpn) for a, b in proven.pairs]
+        log.s1 = [players[e].tpn for e in proven.remainder[:proven.s1_size]]
+        log.s2 = [players[e].tpn for e in proven.remainder[proven.s1_size:]]
+        self._carried = {}
+        partner = {e: e for e in by_index}
+        for a, b in proven.pairs:
+            partner[a], partner[b] = b, a
+        return partner, {e for pair in proven.pairs for e in pair}
 
     @staticmethod
     def _set_outside(bracket: Bracket) -> None:
