@@ -8,16 +8,15 @@ of the criteria weight; otherwise the caller pairs the bracket on the matcher as
 the attempt, O(n²) look-ups at worst).
 
 **The weight of a bracket paired alone.** The bracket is paired alone (:mod:`.window`'s closed bracket:
-its players, and a float pool or the PAB vertex), its moved-down players (MDPs) all have one score, above
-the residents', and no topscorer is in it (so [C3] removes every edge that would break [C10] or [C11]: both
-need two players with the same absolute preference). Write the criteria weight of :mod:`.weights` of a pair
-on that graph (doubled, as the graph has it) and add up a matching that pairs every MDP with a resident and
-all other players but ``f = size mod 2``, who float (or take the PAB in the last bracket):
+its players, and a float pool or the PAB vertex), and its moved-down players (MDPs) all have one score,
+above the residents'. Write the criteria weight of :mod:`.weights` of a pair on that graph (doubled, as the
+graph has it) and add up a matching that pairs every MDP with a resident and all other players but
+``f = size mod 2``, who float (or take the PAB in the last bracket):
 
 * the completion, pairs, scores and next-bracket fields are the same for every such matching, but for the
   PAB vertex's term, which loses two units per player who may not get the PAB and does get it;
-* the colour fields lose one unit per pair that breaks [C12] (same preference), and per pair that breaks
-  [C13] (same strong preference);
+* the colour fields lose one unit per pair that breaks [C10], [C11], [C12] or [C13] (each of them, one
+  field each);
 * the float fields lose, per floater, its repeated downfloats of one and two rounds before ([C14], [C16],
   and their score fields): a resident paired in the bracket gains them, a floater does not; and per resident
   paired with an MDP, its repeated upfloats ([C15], [C17] and their score fields).
@@ -28,10 +27,10 @@ matching as soon as one pairs every MDP with a resident and ``(size - f) / 2`` p
 does. So among matchings the optimum is the one that loses least, and each loss has a lower bound by
 counting:
 
-* [C12]/[C13]: for a set Q of players who share a preference (all of them, or the strong ones), a matching
-  of N players that leaves ``f`` out pairs at least ``ceil((|Q| - (N - |Q|) - f) / 2)`` pairs inside Q
-  (everyone of Q not floating needs a partner, and only ``N - |Q|`` are outside Q); inside Q every pair
-  breaks the criterion or is absent ([C3], two absolute preferences);
+* [C10], [C12], [C13]: for a set Q of players who share a preference and of whom every pair breaks the
+  criterion or may not meet (a *clique*, :meth:`_Greedy._cliques`), a matching of N players that leaves
+  ``f`` out makes at least ``ceil((|Q| - (N - |Q|) - f) / 2)`` pairs inside Q (everyone of Q not floating
+  needs a partner, and only ``N - |Q|`` are outside Q); [C11]: zero, so a pair breaking it is never taken;
 * the floater: at least the smallest loss of any resident; the MDPs' partners: at least the ``|MDPs|``
   smallest losses of residents (the fields do not carry, so comparing sums of losses compares their
   field-by-field vectors).
@@ -56,8 +55,12 @@ from .weights import WeightBuilder
 
 __all__ = ["ProvenPairing", "prove_bracket"]
 
+C10, C11, C12, C13 = range(4)
+"""Indices of the colour criteria in the breaks counted per pair (the weights' colour sub-fields)."""
+
 Clique = tuple[int, Colour]
-"""(0 for [C12], 1 for [C13]; the shared preference) — players every pair of whom breaks that criterion."""
+"""(a colour criterion, the shared preference): players every pair of whom breaks that criterion or may not
+meet."""
 
 
 @dataclass
@@ -133,27 +136,36 @@ class _Greedy:
             not_eligible = bye_vertex and not builder.is_bye_candidate(e)
             self.float_key.append(4 * (ranks * not_eligible + c9[p]) + 2 * down1 + down2)
             self.up_key.append((size + 1) * up1 + up2)
-        cliques: list[tuple[Clique, ...]] = []
-        for e in bracket:
-            player = builder.entrants[e]
-            preference = player.colour_preference
-            strong = player.strong_preference or player.absolute_preference
-            cliques.append(() if preference is None else ((0, preference),) + (((1, preference),) if strong else ()))
-        self.cliques = cliques
+        self.cliques = [self._cliques(e) for e in bracket]
         self.g = builder.layout.group_bits
-        self.used = [0, 0]
+        self.used = [0, 0, 0, 0]
         self.up_used = 0
 
-    def broken(self, a: int, b: int) -> tuple[int, int, int] | None:
-        """([C10]/[C11] broken, [C12] broken, [C13] broken) by the pair of positions ``a < b``; None when
-        they may not meet."""
+    def _cliques(self, e: int) -> tuple[Clique, ...]:
+        """The cliques the player is in: [C12] every player of its preference; [C13] the strong and the
+        absolute ones, but absolute topscorers (two absolute preferences break no [C13], and only a topscorer
+        may meet a player of its own absolute preference, [C3]); [C10] the absolute imbalances. [C11] has no
+        clique: its bound is zero."""
+        player = self.builder.entrants[e]
+        preference = player.colour_preference
+        if preference is None:
+            return ()
+        cliques: tuple[Clique, ...] = ((C12, preference),)
+        if player.strong_preference or (player.absolute_preference and not self.builder.topscorer[e]):
+            cliques += ((C13, preference),)
+        if player.absolute_imbalance:
+            cliques += ((C10, preference),)
+        return cliques
+
+    def broken(self, a: int, b: int) -> tuple[int, ...] | None:
+        """The colour criteria ([C10], [C11], [C12], [C13]) the pair of positions ``a < b`` breaks, one flag
+        each; None when they may not meet. Any break is a [C12] break: each needs one shared preference."""
         builder, higher, lower = self.builder, self.bracket[a], self.bracket[b]
         if not builder.compatible(higher, lower):
             return None
         g = self.g
         bits = builder.colour_bits_of(lower, higher, g)
-        return (int(not (bits >> (3 * g)) & 1) + int(not (bits >> (2 * g)) & 1),
-                int(not (bits >> g) & 1), int(not bits & 1))
+        return tuple(int(not (bits >> (shift * g)) & 1) for shift in (3, 2, 1, 0))
 
     @staticmethod
     def pairs_inside(count: int, total: int, left_out: int) -> int:
@@ -170,14 +182,23 @@ class _Greedy:
             if p >= self.group_begin:
                 residents.add(p)
                 floatable.add(p)
-        breaks = [max((self.pairs_inside(c, everyone.size, self.floaters)
-                       for (s, _), c in everyone.in_clique.items() if s == criterion), default=0)
-                  for criterion in (0, 1)]
-        return breaks, residents.smallest(self.group_begin), floatable.smallest(self.floaters)
+        return (self.bounds(everyone), residents.smallest(self.group_begin),
+                floatable.smallest(self.floaters))
+
+    def bounds(self, players: _Side) -> list[int]:
+        """Fewest breaks of each colour criterion when ``players`` are paired, ``floaters`` of them out."""
+        bounds = [0, 0, 0, 0]
+        for (criterion, _), count in players.in_clique.items():
+            bounds[criterion] = max(bounds[criterion], self.pairs_inside(count, players.size, self.floaters))
+        return bounds
 
 
-def _within(used: list[int], extra: tuple[int, int, int], bounds: list[int], targets: list[int]) -> bool:
-    return not extra[0] and all(used[i] + extra[i + 1] + bounds[i] <= targets[i] for i in (0, 1))
+def _within(used: list[int], extra: tuple[int, ...], bounds: list[int], targets: list[int]) -> bool:
+    return all(u + e + b <= t for u, e, b, t in zip(used, extra, bounds, targets))
+
+
+def _add(used: list[int], extra: tuple[int, ...]) -> list[int]:
+    return [u + e for u, e in zip(used, extra)]
 
 
 def prove_bracket(builder: WeightBuilder, bracket: list[int], group_begin: int, bye_vertex: bool
@@ -190,8 +211,7 @@ def prove_bracket(builder: WeightBuilder, bracket: list[int], group_begin: int, 
     """
     size = len(bracket)
     scores = [builder.score[e] for e in bracket]
-    if (any(builder.topscorer[e] for e in bracket) or group_begin > size - group_begin
-            or len(set(scores[:group_begin])) > 1 or len(set(scores[group_begin:])) > 1
+    if (group_begin > size - group_begin or len(set(scores[:group_begin])) > 1 or len(set(scores[group_begin:])) > 1
             or (group_begin and scores[0] <= scores[-1])):
         return None
     greedy = _Greedy(builder, bracket, group_begin, size % 2, bye_vertex)
@@ -238,13 +258,11 @@ def _pair_moved_down(greedy: _Greedy, targets: list[int], up_target: int, float_
                 continue
             for side in (rest, free, residents):
                 side.add(b, -1)
-            bounds = [max((greedy.pairs_inside(c, rest.size, greedy.floaters)
-                           for (s, _), c in rest.in_clique.items() if s == criterion), default=0)
-                      for criterion in (0, 1)]
             up = greedy.up_used + greedy.up_key[b]
-            if (_within(greedy.used, extra, bounds, targets) and up + residents.smallest(group_begin - m - 1)
-                    <= up_target and free.smallest(greedy.floaters) <= float_target):
-                greedy.used = [greedy.used[i] + extra[i + 1] for i in (0, 1)]
+            if (_within(greedy.used, extra, greedy.bounds(rest), targets)
+                    and up + residents.smallest(group_begin - m - 1) <= up_target
+                    and free.smallest(greedy.floaters) <= float_target):
+                greedy.used = _add(greedy.used, extra)
                 greedy.up_used = up
                 taken[b] = True
                 pairs.append((m, b))
@@ -257,9 +275,10 @@ def _pair_moved_down(greedy: _Greedy, targets: list[int], up_target: int, float_
 
 
 def _bipartite_bounds(s1: _Side, s2: _Side, floaters: int) -> list[int]:
-    """Fewest [C12]/[C13] breaks left when the free S1 players meet free S2 players, ``floaters`` of S2 out:
-    a clique's S1 players need S2 partners outside it, and its paired S2 players S1 partners outside it."""
-    bounds = [0, 0]
+    """Fewest breaks of each colour criterion left when the free S1 players meet free S2 players, ``floaters``
+    of S2 out: a clique's S1 players need S2 partners outside it, and its paired S2 players S1 partners
+    outside it."""
+    bounds = [0, 0, 0, 0]
     for clique in set(s1.in_clique) | set(s2.in_clique):
         a, b = s1.in_clique[clique], s2.in_clique[clique]
         inside = max(a - (s2.size - b), b - floaters - (s1.size - a), 0)
@@ -369,7 +388,7 @@ class _Transpositions:
         self.exact: _Perfect | None = None
 
     def run(self) -> list[tuple[int, int]] | None:
-        if self.greedy.used[0] >= self.targets[0]:
+        if self.greedy.used[C12] >= self.targets[C12]:
             self.exact = self._perfect(self.s1_players, self.free)
             if self.exact is None:
                 return None
@@ -386,7 +405,7 @@ class _Transpositions:
 
     def _perfect(self, s1_players: list[int], s2_players: list[int]) -> _Perfect | None:
         greedy = self.greedy
-        edges = {a: {b for b in s2_players if greedy.broken(a, b) == (0, 0, 0)} for a in s1_players}
+        edges = {a: {b for b in s2_players if greedy.broken(a, b) == (0, 0, 0, 0)} for a in s1_players}
         if greedy.floaters:
             edges[POOL] = {b for b in s2_players if greedy.float_key[b] == self.float_target}
         return _Perfect.of(edges)
@@ -412,10 +431,10 @@ class _Transpositions:
             s2.add(b)
             if not within:
                 continue
-            if greedy.used[0] + extra[1] >= self.targets[0]:
+            if greedy.used[C12] + extra[C12] >= self.targets[C12]:
                 self.exact = self._perfect(self.s1_players[index + 1:], [o for o in self.free if o != b])
                 if self.exact is None:
                     continue
-            greedy.used = [greedy.used[i] + extra[i + 1] for i in (0, 1)]
+            greedy.used = _add(greedy.used, extra)
             return b
         return None
