@@ -138,6 +138,8 @@ class _Greedy:
             self.up_key.append((size + 1) * up1 + up2)
         self.cliques = [self._cliques(e) for e in bracket]
         self.g = builder.layout.group_bits
+        self._flags: dict[int, tuple[int, ...]] = {}
+        self._all_kept = sum(1 << (shift * self.g) for shift in range(4))
         self.used = [0, 0, 0, 0]
         self.up_used = 0
 
@@ -163,9 +165,17 @@ class _Greedy:
         builder, higher, lower = self.builder, self.bracket[a], self.bracket[b]
         if not builder.compatible(higher, lower):
             return None
-        g = self.g
-        bits = builder.colour_bits_of(lower, higher, g)
-        return tuple(int(not (bits >> (shift * g)) & 1) for shift in (3, 2, 1, 0))
+        bits = builder.colour_bits_of(lower, higher, self.g)
+        flags = self._flags.get(bits)
+        if flags is None:
+            flags = self._flags[bits] = tuple(int(not (bits >> (shift * self.g)) & 1) for shift in (3, 2, 1, 0))
+        return flags
+
+    def clean(self, a: int, b: int) -> bool:
+        """The pair of positions ``a < b`` may meet and breaks no colour criterion."""
+        higher, lower = self.bracket[a], self.bracket[b]
+        return (self.builder.colour_bits_of(lower, higher, self.g) == self._all_kept
+                and self.builder.compatible(higher, lower))
 
     @staticmethod
     def pairs_inside(count: int, total: int, left_out: int) -> int:
@@ -405,7 +415,7 @@ class _Transpositions:
 
     def _perfect(self, s1_players: list[int], s2_players: list[int]) -> _Perfect | None:
         greedy = self.greedy
-        edges = {a: {b for b in s2_players if greedy.broken(a, b) == (0, 0, 0, 0)} for a in s1_players}
+        edges = {a: {b for b in s2_players if greedy.clean(a, b)} for a in s1_players}
         if greedy.floaters:
             edges[POOL] = {b for b in s2_players if greedy.float_key[b] == self.float_target}
         return _Perfect.of(edges)
