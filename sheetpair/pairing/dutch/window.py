@@ -12,6 +12,8 @@ smallest:
    below can still be paired. Each floater is then worth one pair of the next bracket at its own score, so
    the bracket is matched with a pool of interchangeable "float" vertices carrying that worth. In the last
    bracket the pool is the PAB.
+   Before that graph is even made, :func:`.proven.prove_bracket` tries to pair the bracket with no matcher
+   (the candidate of the steps' order, proven by counting bounds).
 2. **The window**: the MDPs, the residents and the next score group with their whole-field weights
    (doubled); one private "below" vertex per player, worth what being paired lower down is worth on the
    whole field (half a pair plus its bye-eligibility term, hence the doubling); with an odd field, one
