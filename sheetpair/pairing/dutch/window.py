@@ -356,12 +356,18 @@ class WindowedProcedure(BracketProcedure):
 
     def _to_whole_field(self, by_index: list[int], next_group: int) -> None:
         """The whole-field matcher as it would stand at this bracket: completion weights for everybody not
-        yet paired, the weights left between players floating on together, fixed pairs left out."""
+        yet paired, the weights left between players floating on together, fixed pairs left out.
+
+        Its vertices are the players left only, in field order: the paired ones would be vertices without
+        an edge, and the matcher's dense table is quadratic in its vertices (a 5000-player field paired its
+        last 30 players on a 4 GB table).
+        """
         self.window_active = False
         n = len(self.players)
-        matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self._whole_field = WholeField(matcher, self.max_weight)
-        remaining = list(by_index) + list(range(next_group, n))
+        remaining = sorted(by_index) + list(range(next_group, n))
+        matcher = new_matching_computer(len(remaining), self.max_weight, pure_python=self.pure_python)
+        self._whole_field = WholeField(matcher, self.max_weight, remaining)
+        vertex = {e: v for v, e in enumerate(remaining)}
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
         current_flag = builder.single_downfloater_is_bye
@@ -370,5 +376,6 @@ class WindowedProcedure(BracketProcedure):
             for b in remaining[i + 1:]:
                 low, high = (a, b) if a < b else (b, a)
                 w = carried.get((a, b), carried.get((b, a)))
-                matcher.set_edge_weight(a, b, w if w is not None else builder.weight(low, high, False, False))
+                matcher.set_edge_weight(vertex[a], vertex[b],
+                                        w if w is not None else builder.weight(low, high, False, False))
         builder.single_downfloater_is_bye = current_flag
