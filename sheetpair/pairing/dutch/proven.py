@@ -55,6 +55,11 @@ from .weights import WeightBuilder
 
 __all__ = ["ProvenPairing", "prove_bracket"]
 
+LARGEST = 8000
+"""Largest bracket tried: the exact test keeps the clean S1–S2 edges, O(n²) in memory (under 100 MB at 4000
+players, the brackets of round 2 at 12 000 entrants, so about 400 MB at 8000); a bigger bracket goes to the
+matcher, whose memory is checked before it is made (round 2 of 100 000 entrants is refused as before)."""
+
 C10, C11, C12, C13 = range(4)
 """Indices of the colour criteria in the breaks counted per pair (the weights' colour sub-fields)."""
 
@@ -221,8 +226,8 @@ def prove_bracket(builder: WeightBuilder, bracket: list[int], group_begin: int, 
     """
     size = len(bracket)
     scores = [builder.score[e] for e in bracket]
-    if (group_begin > size - group_begin or len(set(scores[:group_begin])) > 1 or len(set(scores[group_begin:])) > 1
-            or (group_begin and scores[0] <= scores[-1])):
+    if (size > LARGEST or group_begin > size - group_begin or len(set(scores[:group_begin])) > 1
+            or len(set(scores[group_begin:])) > 1 or (group_begin and scores[0] <= scores[-1])):
         return None
     greedy = _Greedy(builder, bracket, group_begin, size % 2, bye_vertex)
     targets, up_target, float_target = greedy.targets()
