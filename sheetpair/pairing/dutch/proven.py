@@ -124,10 +124,10 @@ class _Greedy:
             first = int(windows[0][kind][e]) if windows else 0
             return first, int(windows[1][kind][e]) if len(windows) > 1 else 0
 
-        # A floater's loss: the PAB to a player who may not get it (PAB vertex only), [C9], then its repeated
-        # downfloats one and two rounds before; an MDP partner's: its repeated upfloats. The fields do not
-        # carry, so a key that orders them lexicographically orders the losses, and so do sums of such keys.
-        # [C9] (the PAB vertex only): a player at the PAB's score adds its rank of played games when paired.
+        # A floater's loss: the PAB to a player who may not get it, then [C9] (a player at the PAB's score adds
+        # its rank of played games when paired; both on the PAB vertex only), then its repeated downfloats one
+        # and two rounds before; an MDP partner's: its repeated upfloats. The fields do not carry, so a key
+        # that orders them lexicographically orders the losses, and so do sums of such keys.
         c9 = [0] * size
         if bye_vertex and builder.single_downfloater_is_bye:
             c9 = [builder.played_games_rank[builder.entrants[e].played_games] if builder.score[e] == builder.bye_score
@@ -188,7 +188,7 @@ class _Greedy:
         return max(0, (2 * count - total - left_out + 1) // 2)
 
     def targets(self) -> tuple[list[int], int, int]:
-        """The bounds: fewest [C12] and [C13] breaks, smallest MDP-partner and floater losses."""
+        """The bounds: fewest breaks of each colour criterion, smallest MDP-partner and floater losses."""
         everyone = _Side(self.cliques, self.float_key)
         residents = _Side(self.cliques, self.up_key)
         floatable = _Side(self.cliques, self.float_key)
