@@ -362,7 +362,8 @@ def test_windowed_brackets_pair_exactly_as_the_whole_field(monkeypatch, fail_aft
 @pytest.mark.parametrize("players, rounds, seed", [(160, 1, 3), (160, 3, 11), (241, 6, 5), (131, 8, 7)])
 def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, players, rounds, seed):
     """A bracket paired on its own players and a float pool (the bound on the players below it holds)
-    gives the whole field's pairing; the shortcut is taken in these events."""
+    gives the whole field's pairing, on the matcher and proven without one (:mod:`.proven`); the shortcut is
+    taken in these events."""
     from sheetpair.pairing.dutch import window
     from sheetpair.pairing.dutch.entrants import Edition, build_field
     from sheetpair.pairing.dutch.procedure import BracketProcedure
@@ -378,10 +379,13 @@ def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, play
         return result
 
     monkeypatch.setattr(window.WindowedProcedure, "_closed_bracket", counting)
+    proven = window.WindowedProcedure(build_field(tournament, rounds + 1, Edition.RULES_2026), set()).run()
+    monkeypatch.setattr(window, "prove_bracket", lambda *args: None)  # the matcher's closed brackets
     windowed = window.WindowedProcedure(build_field(tournament, rounds + 1, Edition.RULES_2026), set()).run()
     assert closed["n"] > 0
-    assert [(a.tpn, b.tpn) for a, b in windowed.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
-    assert (windowed.bye and windowed.bye.tpn) == (whole.bye and whole.bye.tpn)
+    for outcome in (windowed, proven):
+        assert [(a.tpn, b.tpn) for a, b in outcome.pairs] == [(a.tpn, b.tpn) for a, b in whole.pairs]
+        assert (outcome.bye and outcome.bye.tpn) == (whole.bye and whole.bye.tpn)
 
 
 def test_explanations_say_why_earlier_opponents_were_skipped():

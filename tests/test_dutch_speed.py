@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheetpair.core.errors import PairingError
-from sheetpair.core.model import Player, Result, Round, Settings, Tournament
+from sheetpair.core.model import ByeKind, Player, Result, Round, Settings, Tournament
 from sheetpair.pairing import get_system, matching
+from sheetpair.pairing.dutch import window
 from sheetpair.pairing.dutch.entrants import Edition, build_field
+from sheetpair.pairing.dutch.proven import prove_bracket
 from sheetpair.pairing.dutch.weights import Layout, WeightBuilder
 from sheetpair.pairing.dutch.window import ClosedBracket
 
@@ -51,6 +53,8 @@ def test_a_round_the_machine_cannot_hold_is_a_pairing_error_and_the_event_is_unt
     tournament = _played_round_one(40)
     tournament.settings.system = system
     monkeypatch.setattr(matching, "available_memory", lambda: 1024)
+    # Round 2 of this field is proven without a matcher (dutch.proven); the refusal is that of the matcher.
+    monkeypatch.setattr(window, "prove_bracket", lambda *args: None)
     with pytest.raises(PairingError, match=r"round 2 of this 40-player field cannot be paired on this machine: "
                                            r"pairing \d+ players at once needs about"):
         get_system(system).pair(tournament, 2)
@@ -134,8 +138,60 @@ def test_the_proofs_without_a_solve_never_change_a_pairing(players, rounds, seed
     carries its matcher on, as the whole field does)."""
     tournament = _played_event(players, rounds, seed)
     number = rounds + 1
-    fast = get_system("dutch").pair(tournament, number)
-    with patch.object(ClosedBracket, "ends_with_bracket", lambda self: False):
-        slow = get_system("dutch").pair(tournament, number)
+    with patch.object(window, "prove_bracket", lambda *args: None):  # the closed brackets' own proofs
+        fast = get_system("dutch").pair(tournament, number)
+        with patch.object(ClosedBracket, "ends_with_bracket", lambda self: False):
+            slow = get_system("dutch").pair(tournament, number)
     assert [(g.white, g.black) for g in fast.games] == [(g.white, g.black) for g in slow.games]
     assert fast.byes == slow.byes
+
+
+# -- brackets proven without a matcher (dutch.proven) ---------------------------------------------------------
+
+def _outcome(tournament: Tournament, number: int) -> tuple[object, ...]:
+    """The round's pairs, bye and brackets' logs, or the refusal (a small field may run out of pairings)."""
+    try:
+        outcome, _ = get_system("dutch").match(tournament, number)  # type: ignore[attr-defined]
+    except PairingError as error:
+        return (str(error),)
+    return [(a.tpn, b.tpn) for a, b in outcome.pairs], outcome.bye and outcome.bye.tpn, outcome.brackets
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(8, 90), rounds=st.integers(1, 7), seed=st.integers(0, 10_000))
+def test_a_bracket_proven_without_a_matcher_is_paired_as_the_matcher_pairs_it(players, rounds, seed):
+    """The candidate of the steps' order, accepted on counting bounds, is the matcher's pairing, and the
+    brackets' logs (hence the explanations) are the same; odd fields, byes and forbidden pairs included."""
+    rounds = min(rounds, players // 4)  # a small field runs out of pairings after a few rounds
+    tournament = _played_event(players, rounds, seed)
+    rng = random.Random(seed)
+    tournament.forbidden_pairs |= {frozenset(rng.sample(range(1, players + 1), 2)) for _ in range(players // 10)}
+    for tpn in rng.sample(range(1, players + 1), rng.randint(0, 2)):
+        tournament.requested_byes.setdefault(rounds + 1, {})[tpn] = rng.choice(list(ByeKind))
+    number = rounds + 1
+    proven = _outcome(tournament, number)
+    with patch.object(window, "prove_bracket", lambda *args: None):
+        solved = _outcome(tournament, number)
+    assert proven == solved
+
+
+@pytest.mark.parametrize("players, rounds, seed", [(301, 1, 3), (300, 2, 5), (301, 3, 8), (250, 5, 2)])
+def test_big_brackets_of_early_rounds_are_proven_with_moved_down_players_and_the_bye(players, rounds, seed):
+    """The shortcut is taken where it matters (homogeneous brackets, brackets with MDPs, the last bracket
+    with the PAB), and gives the matcher's pairing there."""
+    tournament = _played_event(players, rounds, seed)
+    number = rounds + 1
+    kinds: list[tuple[int, bool]] = []
+
+    def counting(builder, bracket, group_begin, bye_vertex):  # type: ignore[no-untyped-def]
+        result = prove_bracket(builder, bracket, group_begin, bye_vertex)
+        if result is not None:
+            kinds.append((group_begin, bye_vertex))
+        return result
+
+    with patch.object(window, "prove_bracket", counting):
+        proven = _outcome(tournament, number)
+    with patch.object(window, "prove_bracket", lambda *args: None):
+        solved = _outcome(tournament, number)
+    assert proven == solved
+    assert kinds and (any(group_begin for group_begin, _ in kinds) or players % 2 == 0 or rounds == 1)

@@ -21,6 +21,7 @@ The steps (the module docstring of :mod:`.procedure` argues the method):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -76,6 +77,12 @@ class Graph:
         """Index in the sorted field of the player at ``vertex``."""
         return vertex if self.entrants is None else self.entrants[vertex]
 
+    def vertex(self, entrant: int) -> int:
+        """The vertex of the player at index ``entrant`` of the sorted field, on a graph whose entrants are in
+        field order; for a player not on it, the vertex the next one on it has, so that comparing vertices
+        compares places in the field (what :class:`Bracket` relies on)."""
+        return entrant if self.entrants is None else bisect_left(self.entrants, entrant)
+
     def before_transpositions(self, bracket: Bracket) -> None:
         """Called once S1 and S2 are fixed, before the transposition weights are set (a hook for graphs that
         start the transpositions afresh)."""
@@ -89,8 +96,9 @@ class Graph:
 
 
 class WholeField(Graph):
-    """Every player not yet paired, one vertex each (the entrant index): the graph on which [C4] is answered
-    exactly, since the completion weights of everybody below are in it."""
+    """Every player not yet paired, one vertex each, in field order (the entrant index, unless the graph is
+    made for the players left, ``entrants``): the graph on which [C4] is answered exactly, since the
+    completion weights of everybody below are in it."""
 
 
 Weigh = Callable[[int, int], int]

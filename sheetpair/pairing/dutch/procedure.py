@@ -254,14 +254,16 @@ class BracketProcedure:
 
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
         """Pairs one bracket on the whole-field matcher."""
-        by_index, next_begin = walk.by_index, walk.next_begin
-        bracket = Bracket(self.whole_field, self.players, by_index, walk.group_begin, next_begin, walk.resident_start,
-                          walk.group_start, self.layout.group_bits, log, [False] * len(self.players))
+        by_index, next_begin, graph = walk.by_index, walk.next_begin, self.whole_field
+        vertices = [graph.vertex(e) for e in by_index]
+        bracket = Bracket(graph, self.players, vertices, walk.group_begin, next_begin,
+                          graph.vertex(walk.resident_start), graph.vertex(walk.group_start), self.layout.group_bits,
+                          log, [False] * len(self.players))
         bracket.set_base_weights(self._weigh(by_index, next_begin))
         bracket.solve()
         bracket.pair()
-        partner = {v: bracket.mates[v] for v in by_index}
-        return partner, {v for v in by_index if bracket.matched[v]}
+        partner = {e: graph.entrant(bracket.mates[v]) for e, v in zip(by_index, vertices)}
+        return partner, {e for e, v in zip(by_index, vertices) if bracket.matched[v]}
 
     def _weigh(self, ents: list[int], next_begin: int) -> Callable[[int, int], int]:
         """The 2026 criteria weight of two positions of ``ents`` (the lower one in the bracket or the next group)."""

@@ -12,6 +12,8 @@ smallest:
    below can still be paired. Each floater is then worth one pair of the next bracket at its own score, so
    the bracket is matched with a pool of interchangeable "float" vertices carrying that worth. In the last
    bracket the pool is the PAB.
+   Before that graph is even made, :func:`.proven.prove_bracket` tries to pair the bracket with no matcher
+   (the candidate of the steps' order, proven by counting bounds).
 2. **The window**: the MDPs, the residents and the next score group with their whole-field weights
    (doubled); one private "below" vertex per player, worth what being paired lower down is worth on the
    whole field (half a pair plus its bye-eligibility term, hence the doubling); with an odd field, one
@@ -39,6 +41,7 @@ from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
 from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
+from .proven import prove_bracket
 from .weights import Layout
 
 __all__ = ["ClosedBracket", "Pairability", "Window", "WindowedProcedure"]
@@ -171,6 +174,9 @@ class WindowedProcedure(BracketProcedure):
     def _pair_on_small_graph(self, walk: Walk, log: BracketLog) -> BracketResult:
         """The bracket alone, else the window (a method of its own, so that no local keeps either graph alive
         once the whole field takes over: a window matcher's weights are as wide as the whole field's)."""
+        proven = self._proven_bracket(walk, log)
+        if proven is not None:
+            return proven
         self._small_layout = self._layout_of(walk)
         self.builder.use_layout(self._small_layout)
         try:
@@ -256,6 +262,45 @@ class WindowedProcedure(BracketProcedure):
             return None
         return bracket
 
+    def _proven_bracket(self, walk: Walk, log: BracketLog) -> BracketResult | None:
+        """The bracket alone without a matcher, when the candidate of the steps' order is proven to be the
+        closed bracket's pairing (:func:`.proven.prove_bracket`); None otherwise.
+
+        The same conditions as :meth:`_closed_bracket` (no [C9] and the PAB not in this bracket, unless it is
+        the last one), and the same bound on the players below once the number of floaters is known; the
+        floaters carry no weights between them (they are S2 players, whose S2–S2 edges the steps remove).
+        """
+        builder, n = self.builder, len(self.players)
+        by_index, next_begin = walk.by_index, walk.next_begin
+        last = next_begin == len(by_index)
+        bye = "none"
+        if builder.single_downfloater_is_bye and not last:
+            return None
+        if n % 2 and not last:
+            next_score = builder.score[by_index[next_begin]]
+            if builder.bye_score > next_score:
+                return None
+            bye = "next" if builder.bye_score == next_score else "below"
+        bracket_entrants = by_index[:next_begin]
+        proven = prove_bracket(builder, bracket_entrants, walk.group_begin, last and n % 2 == 1)
+        if proven is None:
+            return None
+        if not last:
+            self.pairability.set_below(walk.next_group)
+            if not self.pairability.next_group_takes_any(bracket_entrants, by_index[next_begin], walk.next_group,
+                                                         len(proven.floaters), bye):
+                return None
+        players = self.players
+        log.paired_moved_down += [players[e].tpn for e in bracket_entrants[:walk.group_begin]]
+        log.pairs += [(players[a].tpn, players[b].tpn) for a, b in proven.pairs]
+        log.s1 = [players[e].tpn for e in proven.remainder[:proven.s1_size]]
+        log.s2 = [players[e].tpn for e in proven.remainder[proven.s1_size:]]
+        self._carried = {}
+        partner = {e: e for e in by_index}
+        for a, b in proven.pairs:
+            partner[a], partner[b] = b, a
+        return partner, {e for pair in proven.pairs for e in pair}
+
     @staticmethod
     def _set_outside(bracket: Bracket) -> None:
         assert isinstance(bracket.graph, ClosedBracket)
@@ -311,12 +356,18 @@ class WindowedProcedure(BracketProcedure):
 
     def _to_whole_field(self, by_index: list[int], next_group: int) -> None:
         """The whole-field matcher as it would stand at this bracket: completion weights for everybody not
-        yet paired, the weights left between players floating on together, fixed pairs left out."""
+        yet paired, the weights left between players floating on together, fixed pairs left out.
+
+        Its vertices are the players left only, in field order: the paired ones would be vertices without
+        an edge, and the matcher's dense table is quadratic in its vertices (a 5000-player field paired its
+        last 30 players on a 4 GB table).
+        """
         self.window_active = False
         n = len(self.players)
-        matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self._whole_field = WholeField(matcher, self.max_weight)
-        remaining = list(by_index) + list(range(next_group, n))
+        remaining = sorted(by_index) + list(range(next_group, n))
+        matcher = new_matching_computer(len(remaining), self.max_weight, pure_python=self.pure_python)
+        self._whole_field = WholeField(matcher, self.max_weight, remaining)
+        vertex = {e: v for v, e in enumerate(remaining)}
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
         current_flag = builder.single_downfloater_is_bye
@@ -325,5 +376,6 @@ class WindowedProcedure(BracketProcedure):
             for b in remaining[i + 1:]:
                 low, high = (a, b) if a < b else (b, a)
                 w = carried.get((a, b), carried.get((b, a)))
-                matcher.set_edge_weight(a, b, w if w is not None else builder.weight(low, high, False, False))
+                matcher.set_edge_weight(vertex[a], vertex[b],
+                                        w if w is not None else builder.weight(low, high, False, False))
         builder.single_downfloater_is_bye = current_flag
