@@ -216,13 +216,16 @@ def site_links(report: Report) -> list[tuple[str, str]]:
 
 
 def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None, *,
-              progress: Progress | None = None, workers: int | None = None) -> Path:
+              progress: Progress | None = None, workers: int | None = None,
+              alongside: Callable[[], object] | None = None) -> Path:
     """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
 
     ``sections`` defaults to :func:`default_sections`. With more than one worker (by default: one per CPU
     core for an event of :data:`PARALLEL_FROM` players or more) each section is laid out in its own process
-    (:mod:`.pdfparts`). Each section or stage done is reported to ``progress``. The file is replaced only
-    once the new one is complete.
+    (:mod:`.pdfparts`). ``alongside`` is other work for this process (the command writes the web pages):
+    it runs while worker processes lay the PDF out, even a PDF of one part, so that the two take the time
+    of the longer rather than of both. Each section or stage done is reported to ``progress``. The file is
+    replaced only once the new one is complete.
     """
     require("weasyprint", "pdf")  # before anything is laid out or written
     require("pypdf", "pdf")
@@ -232,21 +235,15 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     path.parent.mkdir(parents=True, exist_ok=True)
     base = str(path.parent)
     if count <= 1 or len(chosen) <= 1:
-        data = pdfparts.layout(render_html(report, chosen, fixed_tables=True), base)
+        parts = lay_out([render_html(report, chosen, fixed_tables=True)], base, 1, alongside)
+        data = parts[0]
         if progress is not None:
             for section in chosen:
                 progress(section)
     else:
         htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False, fixed_tables=True)
                  for i, section in enumerate(chosen)]
-        heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
-        with concurrent.futures.ProcessPoolExecutor(count) as pool:  # named only here: Pyodide has no processes
-            futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
-            for future in concurrent.futures.as_completed(futures.values()):
-                future.result()
-                if progress is not None:
-                    progress("section")
-        parts = [futures[i].result() for i in range(len(htmls))]
+        parts = lay_out(htmls, base, count, alongside, progress)
         numbers = environment(report.language).get_template("page_numbers.html").render(
             pages=pdfparts.landscape_pages(parts))
         data = pdfparts.join(parts, numbers)
@@ -254,3 +251,22 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     partial.write_bytes(data)
     os.replace(partial, path)
     return path
+
+
+def lay_out(htmls: Sequence[str], base: str, workers: int, alongside: Callable[[], object] | None = None,
+            progress: Progress | None = None) -> list[bytes]:
+    """Each of ``htmls`` as PDF bytes, in order: in this process when there is one part and nothing to do
+    alongside, else in ``workers`` processes (the heaviest part first) while this process runs ``alongside``.
+    Each part done is reported to ``progress``."""
+    if len(htmls) == 1 and alongside is None:
+        return [pdfparts.layout(htmls[0], base)]
+    heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:  # named only here: Pyodide has no processes
+        futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
+        if alongside is not None:
+            alongside()
+        for future in concurrent.futures.as_completed(futures.values()):
+            future.result()
+            if progress is not None:
+                progress("section")
+    return [futures[i].result() for i in range(len(htmls))]
