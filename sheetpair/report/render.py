@@ -220,18 +220,23 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
               alongside: Callable[[], object] | None = None) -> Path:
     """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
 
-    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default: one per CPU
-    core for an event of :data:`PARALLEL_FROM` players or more) each section is laid out in its own process
-    (:mod:`.pdfparts`). ``alongside`` is other work for this process (the command writes the web pages):
-    it runs while worker processes lay the PDF out, even a PDF of one part, so that the two take the time
-    of the longer rather than of both. Each section or stage done is reported to ``progress``. The file is
-    replaced only once the new one is complete.
+    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default, for an event of
+    :data:`PARALLEL_FROM` players or more on a machine of several cores: one per section, up to one more than
+    the cores) each section is laid out in its own process (:mod:`.pdfparts`). The one spare process is
+    there because the sections differ in size (the crosstable is about the pairings and standings together):
+    with a process per core, one core sat idle while the other laid out a second section.
+
+    ``alongside`` is other work for this process (the command writes the web pages): it runs while worker
+    processes lay the PDF out, even a PDF of one part, so that the two take the time of the longer rather
+    than of both. Each section or stage done is reported to ``progress``. The file is replaced only once the
+    new one is complete.
     """
     require("weasyprint", "pdf")  # before anything is laid out or written
     require("pypdf", "pdf")
     chosen = tuple(default_sections(report) if sections is None else sections)
+    cores = os.cpu_count() or 1
     count = workers if workers is not None else (
-        min(len(chosen), os.cpu_count() or 1) if len(report.tournament.players) >= PARALLEL_FROM else 1)
+        min(len(chosen), cores + 1) if cores > 1 and len(report.tournament.players) >= PARALLEL_FROM else 1)
     path.parent.mkdir(parents=True, exist_ok=True)
     base = str(path.parent)
     if count <= 1 or len(chosen) <= 1:
