@@ -15,6 +15,7 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,14 +88,17 @@ def column_width(values: Iterable[object], heading: str = "") -> str:
     WeasyPrint spends a fifth of a big table's layout measuring every cell for the automatic table layout;
     with ``table-layout: fixed`` it takes the widths given here and measures nothing. The widths are
     counted in characters rather than measured: a digit is 1 ch, any other character is counted wider
-    (capitals, ``½`` from the fallback font), and a heading may wrap but its longest word may not.
-    Entries may be nested one level (a crosstable row's cells).
+    (capitals, and twice that for ``½`` from the fallback font and for Han or Hangul), and a heading may
+    wrap but its longest word may not. Entries may be nested one level (a crosstable row's cells). Every
+    column gets a width, names too: the page's spare width is then shared by all columns, as the automatic
+    layout shares it, and a table too wide for the page overflows as it did, rather than squeezing the names
+    to nothing.
     """
     texts = ["" if v is None else str(v) for value in values
              for v in (value if isinstance(value, Iterable) and not isinstance(value, str) else (value,))]
     words = [word for word in heading.replace("-", "- ").split()]
-    longest = max((sum(1.0 if c.isdigit() else 1.35 if c != "½" else 1.9 for c in text) for text in texts + words),
-                  default=0.0)
+    longest = max((sum(1.0 if c.isdigit() else 1.9 if c == "½" or unicodedata.east_asian_width(c) in "WF" else 1.35
+                       for c in text) for text in texts + words), default=0.0)
     return f"{longest + 1.8:.1f}ch"
 
 
