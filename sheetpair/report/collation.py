@@ -20,7 +20,7 @@ from pyuca.utils import hexstrings2int
 class LazyCollator(Collator):  # type: ignore[misc]  # pyuca has no type hints
     """pyuca's collator with its table parsed only where names need it.
 
-    Parsing the whole DUCET (30 000 entries) costs about 0.2 s, a tenth of a small event's report command;
+    Parsing the whole DUCET (30 000 entries) costs 0.1–0.2 s, up to a tenth of a small event's report command;
     a roster of names uses a few dozen characters. So the file is read once and its entries filed by their
     first code point (about 0.02 s), and a character's entries (itself, and the contractions it starts) are
     parsed the first time a name holds it. A key only ever looks up entries that start with a character of
