@@ -403,6 +403,12 @@ def test_sections_laid_out_in_parallel_make_the_same_numbered_document(event: To
         assert sorted(a.split()) == sorted(b.split())  # the same page, its number stamped instead of laid out
     wide = [float(p.mediabox.width) > float(p.mediabox.height) for p in reader.pages]
     assert wide == ["Crosstable after round" in text for text in two]
+    done: list[str] = []  # work for this process while the workers lay out, as the command writes its web pages
+    for workers in (1, 2):
+        path = write_pdf(report, tmp_path / f"beside{workers}.pdf", sections, workers=workers,
+                         alongside=lambda: done.append("site"))
+        assert [p.extract_text() for p in PdfReader(path).pages] == (one if workers == 1 else two)
+    assert done == ["site", "site"]
 
 
 def test_every_section_of_the_event_in_every_script(event: Tournament, tmp_path: Path):
