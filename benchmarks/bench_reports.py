@@ -3,19 +3,25 @@
 Two sizes by default: a 14-player, 5-round event (target: site + PDF under 2 s) and a 500-player, 11-round one
 (target: under 15 s). The events are built directly with the model classes: each round pairs neighbours in
 score order with random results, so every player has a full history with some forfeits and byes. Prints the
-median wall and CPU time of a few runs for each step (CPU of the PDF's layout workers included); the
-WeasyPrint import is excluded (it is paid once per process, before any page). On a machine shared with other
-jobs the wall time says more about the neighbours than about sheetpair: compare the CPU times.
+median wall and CPU time of a few runs for each step (CPU of the PDF's layout workers included): the site
+alone, the PDF alone, and both as ``sheetpair report --html --pdf`` makes them (the site written while worker
+processes lay the PDF out). The WeasyPrint import is excluded (it is paid once per process, before any page);
+``--cli`` also runs that command in a new process on a workbook of the event, which adds the start-up, the
+imports and reading the workbook. On a machine shared with other jobs the wall time says more about the
+neighbours than about sheetpair: compare the CPU times.
 
-    python benchmarks/bench_reports.py [--runs 3] [--sizes 14x5,500x11]
+    python benchmarks/bench_reports.py [--runs 3] [--sizes 14x5,500x11] [--per-section] [--cli]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,8 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sheetpair.app.session import write  # noqa: E402
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament  # noqa: E402
 from sheetpair.core.state import derive  # noqa: E402
+from sheetpair.io.openpyxl_port import OpenpyxlPort  # noqa: E402
 from sheetpair.report import build_report, default_sections, pdfparts, render_html, write_html, write_pdf  # noqa: E402
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3 + [Result.WHITE_WINS_BY_FORFEIT]
@@ -62,41 +70,56 @@ def timed(step: Callable[[], object]) -> tuple[float, float]:
     return time.perf_counter() - wall, cpu_time() - cpu
 
 
+def command(workbook: Path, folder: Path) -> tuple[float, float]:
+    """``sheetpair report WORKBOOK --html DIR --pdf FILE`` in a new process: wall and CPU seconds."""
+    run = [sys.executable, "-m", "sheetpair", "report", str(workbook), "--html", str(folder / "site"),
+           "--pdf", str(folder / "event.pdf")]
+    checkout = Path(__file__).resolve().parent.parent
+    return timed(lambda: subprocess.run(run, check=True, capture_output=True, cwd=checkout))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sizes", default="14x5,500x11")
     parser.add_argument("--per-section", action="store_true",
                         help="also lay out each default section alone, in this process (the parts of a parallel PDF)")
+    parser.add_argument("--cli", action="store_true", help="also time the command on a workbook of the event")
     args = parser.parse_args()
     import weasyprint  # noqa: F401  (import time is not render time)
 
     for size in args.sizes.split(","):
         players, rounds = (int(x) for x in size.split("x"))
         tournament = swiss_event(players, rounds)
-        totals: dict[str, list[tuple[float, float]]] = {"site": [], "pdf": [], "total": []}
+        totals: dict[str, list[tuple[float, float]]] = {"site": [], "pdf": [], "both": [], "command": []}
         with tempfile.TemporaryDirectory() as tmp:
+            if args.cli:
+                workbook = Path(tmp) / "event.xlsx"
+                port = OpenpyxlPort(workbook, create=True)
+                write(port, tournament)
+                port.save()
             for run in range(args.runs):
                 folder = Path(tmp) / f"run{run}"
-
-                def publish() -> None:
-                    report = build_report(tournament)  # one report, as the command makes it, for both outputs
-                    totals["site"].append(timed(lambda: write_html(report, folder / "site")))
-                    totals["pdf"].append(timed(lambda: write_pdf(report, folder / "event.pdf")))
-
-                totals["total"].append(timed(publish))
+                report = build_report(tournament)  # one report, as the command makes it, for both outputs
+                totals["site"].append(timed(lambda: write_html(report, folder / "site")))
+                totals["pdf"].append(timed(lambda: write_pdf(report, folder / "event.pdf")))
+                site = functools.partial(write_html, build_report(tournament), folder / "both")
+                totals["both"].append(timed(lambda: write_pdf(build_report(tournament), folder / "both.pdf",
+                                                              alongside=site)))
+                if args.cli:
+                    totals["command"].append(command(workbook, folder / "cli"))
             from pypdf import PdfReader
 
             pages = len(PdfReader(Path(tmp) / "run0" / "event.pdf").pages)
             files = len(list((Path(tmp) / "run0" / "site").iterdir()))
         line = ", ".join(f"{name} {statistics.median(w for w, _ in t):.2f} s wall / "
-                         f"{statistics.median(c for _, c in t):.2f} s CPU" for name, t in totals.items())
+                         f"{statistics.median(c for _, c in t):.2f} s CPU" for name, t in totals.items() if t)
         print(f"{players} players x {rounds} rounds: {line} ({files} web pages, {pages} PDF pages), "
-              f"median of {args.runs}")
+              f"median of {args.runs}, load average {os.getloadavg()[0]:.1f}")
         if args.per_section:
             report = build_report(tournament)
             for section in default_sections(report):
-                wall, cpu = timed(lambda: pdfparts.layout(render_html(report, [section]), "."))
+                wall, cpu = timed(lambda: pdfparts.layout(render_html(report, [section], fixed_tables=True), "."))
                 print(f"  {section}: {wall:.2f} s wall / {cpu:.2f} s CPU")
 
 

@@ -16,13 +16,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
+from pyuca import Collator
 
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
 from sheetpair.cli import cli
+from sheetpair.cli.display import table, width
 from sheetpair.core.errors import InputError
 from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, Tournament
 from sheetpair.core.results import BYE_LABELS
@@ -31,7 +33,6 @@ from sheetpair.report import SECTIONS, build_report, default_sections, fonts, re
 from sheetpair.report.collation import name_key
 from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR
 from sheetpair.report.numbers import column_style
-from sheetpair.cli.display import table, width
 
 from .conftest import REPO
 
@@ -128,6 +129,21 @@ def test_pairings_by_name_follow_unicode_collation(event: Tournament):
     assert latin == ["Ahmet Şahin", "Ana García", "John Smith", "Łukasz Nowak", "Magnus Ødegård", "Zoë Müller"]
     assert names.index("Zoë Müller") < names.index("Γιώργος Παπαδόπουλος") < names.index("Иван Попов")
     assert sorted(["Smith", "Şahin", "Sa"], key=name_key) == ["Sa", "Şahin", "Smith"]
+
+
+FULL_TABLE = Collator()
+"""pyuca with the whole table parsed: what the lazily parsed table must agree with."""
+
+
+LETTERS = [*"aAlLsSzZ·ʼn ŁłŞşØøÅåßÄöЁйΆώ李明김민준محمد", "\u0301", "\u0327", "\u0332", "\u0e40", "\u0e01", "\u0f40",
+           "\u0f71", "\u0f72", "\u0fb2", "\u0f80"]
+
+
+@settings(deadline=None)  # the first names parse their characters' entries
+@given(st.text(st.sampled_from(LETTERS), max_size=8) | st.text(max_size=6))
+def test_collation_keys_from_the_lazily_parsed_table_are_the_full_tables(name: str):
+    """Contractions (Thai, Tibetan, ``L·``), combining marks, and any text at all."""
+    assert name_key(name) == FULL_TABLE.sort_key(name)
 
 
 def test_posting_list_fits_a_hundred_boards_on_few_pages_in_large_type(tmp_path: Path):
@@ -387,6 +403,12 @@ def test_sections_laid_out_in_parallel_make_the_same_numbered_document(event: To
         assert sorted(a.split()) == sorted(b.split())  # the same page, its number stamped instead of laid out
     wide = [float(p.mediabox.width) > float(p.mediabox.height) for p in reader.pages]
     assert wide == ["Crosstable after round" in text for text in two]
+    done: list[str] = []  # work for this process while the workers lay out, as the command writes its web pages
+    for workers in (1, 2):
+        path = write_pdf(report, tmp_path / f"beside{workers}.pdf", sections, workers=workers,
+                         alongside=lambda: done.append("site"))
+        assert [p.extract_text() for p in PdfReader(path).pages] == (one if workers == 1 else two)
+    assert done == ["site", "site"]
 
 
 def test_every_section_of_the_event_in_every_script(event: Tournament, tmp_path: Path):

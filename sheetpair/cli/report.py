@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..app.session import load
+from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
 from ..io.openpyxl_port import OpenpyxlPort
 from ..optional import require
@@ -58,18 +59,31 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     tournament = load(OpenpyxlPort(workbook))
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
                         source=workbook, breakdowns=breakdowns)
+    pdf_sections = chosen or default_sections(data)
+    if pdf_file is not None:
+        warn_missing_glyphs(tournament)
+    pages: list[Path] = []
+    steps = (len(site_pages(data)) if html_dir is not None else 0) + (len(pdf_sections) if pdf_file is not None else 0)
+    label = " and ".join(name for name, wanted in (("Web pages", html_dir), ("PDF", pdf_file)) if wanted is not None)
+    with progress(steps, label) as step:
+        def site() -> None:
+            if html_dir is not None:
+                pages.extend(write_html(data, html_dir, progress=step))
+
+        if pdf_file is None:
+            site()
+        else:  # the web pages are written while worker processes lay the PDF out
+            write_pdf(data, pdf_file, pdf_sections, progress=step, alongside=site if html_dir is not None else None)
     if html_dir is not None:
-        with progress(len(site_pages(data)), "Web pages") as step:
-            pages = write_html(data, html_dir, progress=step)
         click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
     if pdf_file is not None:
-        lacking = missing_glyphs(tournament.players)
-        if lacking:
-            click.echo("Warning: these names will not print fully in the PDF (install a font for their script):",
-                       err=True)
-            for line in table([(str(m.player.tpn), m.player.name, ", ".join(m.scripts)) for m in lacking]):
-                click.echo(f"  {line}", err=True)
-        pdf_sections = chosen or default_sections(data)
-        with progress(len(pdf_sections), "PDF") as step:
-            write_pdf(data, pdf_file, pdf_sections, progress=step)
         click.echo(f"Wrote {pdf_file}", err=True)
+
+
+def warn_missing_glyphs(tournament: Tournament) -> None:
+    """Names the players whose names no installed font can print, before the PDF is laid out."""
+    lacking = missing_glyphs(tournament.players)
+    if lacking:
+        click.echo("Warning: these names will not print fully in the PDF (install a font for their script):", err=True)
+        for line in table([(str(m.player.tpn), m.player.name, ", ".join(m.scripts)) for m in lacking]):
+            click.echo(f"  {line}", err=True)

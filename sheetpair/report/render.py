@@ -15,7 +15,8 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import re
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -70,6 +71,7 @@ def environment(language: str = "en") -> jinja2.Environment:
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = format_points
     env.filters["css_string"] = css_string
+    env.filters["width"] = column_width
     return env
 
 
@@ -77,6 +79,27 @@ def css_string(text: str) -> Markup:
     """``text`` as the inside of a CSS string (for the running header of the PDF's pages)."""
     escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ").replace("\n", " ")
     return Markup(escaped)
+
+
+def column_width(values: Iterable[object], heading: str = "") -> str:
+    """The CSS width of a column of a fixed-layout table: room for its longest entry (or heading) and the
+    cell's padding, in ``ch`` (the width of a digit).
+
+    WeasyPrint spends an eighth of a big table's layout measuring every cell for the automatic table layout;
+    with ``table-layout: fixed`` it takes the widths given here and measures nothing. The widths are
+    counted in characters rather than measured: a digit is 1 ch, any other character is counted wider
+    (capitals, and twice that for ``½`` from the fallback font and for Han or Hangul), and a heading may
+    wrap but its longest word may not. Entries may be nested one level (a crosstable row's cells). Every
+    column gets a width, names too: the page's spare width is then shared by all columns, as the automatic
+    layout shares it, and a table too wide for the page overflows as it did, rather than squeezing the names
+    to nothing.
+    """
+    texts = ["" if v is None else str(v) for value in values
+             for v in (value if isinstance(value, Iterable) and not isinstance(value, str) else (value,))]
+    words = heading.replace("-", "- ").split()
+    longest = max((sum(1.0 if c.isdigit() else 1.9 if c == "½" or unicodedata.east_asian_width(c) in "WF" else 1.35
+                       for c in text) for text in texts + words), default=0.0)
+    return f"{longest + 1.8:.1f}ch"
 
 
 def default_sections(report: Report) -> tuple[str, ...]:
@@ -107,9 +130,13 @@ def parse_sections(text: str) -> tuple[str, ...]:
 
 def render_html(report: Report, sections: Sequence[str] | None = None, *, links: Sequence[tuple[str, str]] = (),
                 page_title: str = "", view_round: int | None = None, after: int | None = None,
-                header: bool = True, masthead: bool = True, numbered: bool = True) -> str:
+                header: bool = True, masthead: bool = True, numbered: bool = True, fixed_tables: bool = False) -> str:
     """One HTML document: the title (unless ``masthead`` is false), the event header (unless ``header`` is
     false), then ``sections`` in order; ``numbered`` puts page numbers on its printed pages.
+
+    ``fixed_tables`` (the PDF) gives the long tables of pairings, standings and crosstable column widths
+    from their contents (:func:`column_width`) and a fixed layout without cell borders, which WeasyPrint lays
+    out with a fifth fewer instructions; the web pages keep the automatic layout a browser does in no time.
 
     ``sections`` defaults to :func:`document_sections`; ``view_round`` is the round whose pairings are shown
     and ``after`` the round the standings, crosstable and cards are after (defaults: the report's).
@@ -122,6 +149,7 @@ def render_html(report: Report, sections: Sequence[str] | None = None, *, links:
         report=report, sections=(["header"] if header else []) + list(chosen), links=list(links),
         page_title=page_title, view_round=view_round or report.round_number,
         after=report.standings_round if after is None else after, masthead=masthead, numbered=numbered,
+        fixed_tables=fixed_tables,
     )
 
 
@@ -192,37 +220,39 @@ def site_links(report: Report) -> list[tuple[str, str]]:
 
 
 def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None, *,
-              progress: Progress | None = None, workers: int | None = None) -> Path:
+              progress: Progress | None = None, workers: int | None = None,
+              alongside: Callable[[], object] | None = None) -> Path:
     """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
 
-    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default: one per CPU
-    core for an event of :data:`PARALLEL_FROM` players or more) each section is laid out in its own process
-    (:mod:`.pdfparts`). Each section or stage done is reported to ``progress``. The file is replaced only
-    once the new one is complete.
+    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default, for an event of
+    :data:`PARALLEL_FROM` players or more on a machine of several cores: one per section, up to one more than
+    the cores) each section is laid out in its own process (:mod:`.pdfparts`). The one spare process is
+    there because the sections differ in size (the crosstable is about the pairings and standings together):
+    with a process per core, one core sat idle while the other laid out a second section.
+
+    ``alongside`` is other work for this process (the command writes the web pages): it runs while worker
+    processes lay the PDF out, even a PDF of one part, so that the two take the time of the longer rather
+    than of both. Each section or stage done is reported to ``progress``. The file is replaced only once the
+    new one is complete.
     """
     require("weasyprint", "pdf")  # before anything is laid out or written
     require("pypdf", "pdf")
     chosen = tuple(default_sections(report) if sections is None else sections)
+    cores = os.cpu_count() or 1
     count = workers if workers is not None else (
-        min(len(chosen), os.cpu_count() or 1) if len(report.tournament.players) >= PARALLEL_FROM else 1)
+        min(len(chosen), cores + 1) if cores > 1 and len(report.tournament.players) >= PARALLEL_FROM else 1)
     path.parent.mkdir(parents=True, exist_ok=True)
     base = str(path.parent)
     if count <= 1 or len(chosen) <= 1:
-        data = pdfparts.layout(render_html(report, chosen), base)
+        parts = lay_out([render_html(report, chosen, fixed_tables=True)], base, 1, alongside)
+        data = parts[0]
         if progress is not None:
             for section in chosen:
                 progress(section)
     else:
-        htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False)
+        htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False, fixed_tables=True)
                  for i, section in enumerate(chosen)]
-        heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
-        with concurrent.futures.ProcessPoolExecutor(count) as pool:  # named only here: Pyodide has no processes
-            futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
-            for future in concurrent.futures.as_completed(futures.values()):
-                future.result()
-                if progress is not None:
-                    progress("section")
-        parts = [futures[i].result() for i in range(len(htmls))]
+        parts = lay_out(htmls, base, count, alongside, progress)
         numbers = environment(report.language).get_template("page_numbers.html").render(
             pages=pdfparts.landscape_pages(parts))
         data = pdfparts.join(parts, numbers)
@@ -230,3 +260,22 @@ def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None,
     partial.write_bytes(data)
     os.replace(partial, path)
     return path
+
+
+def lay_out(htmls: Sequence[str], base: str, workers: int, alongside: Callable[[], object] | None = None,
+            progress: Progress | None = None) -> list[bytes]:
+    """Each of ``htmls`` as PDF bytes, in order: in this process when there is one part and nothing to do
+    alongside, else in ``workers`` processes (the heaviest part first) while this process runs ``alongside``.
+    Each part done is reported to ``progress``."""
+    if len(htmls) == 1 and alongside is None:
+        return [pdfparts.layout(htmls[0], base)]
+    heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:  # named only here: Pyodide has no processes
+        futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
+        if alongside is not None:
+            alongside()
+        for future in concurrent.futures.as_completed(futures.values()):
+            future.result()
+            if progress is not None:
+                progress("section")
+    return [futures[i].result() for i in range(len(htmls))]
