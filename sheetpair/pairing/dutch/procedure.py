@@ -365,6 +365,12 @@ class _Graph2017(Graph):
         super().fix_pair(u, v)
         self.paired.update((self.entrant(u), self.entrant(v)))
 
+    def ends_with_bracket(self) -> bool:
+        """The 2017 walk reads only the pairs this bracket fixes (the next group's part of the optimum only
+        weighs C.7 and is never kept), and the matcher dies with the bracket: the exchanges' optimum may
+        prove the candidate in order, and the transpositions may keep the exchange order's weights."""
+        return True
+
 
 class BracketProcedure2017(BracketProcedure):
     """The 2017 text: one small matcher per bracket, a field-wide check that the round can still be
@@ -396,10 +402,14 @@ class BracketProcedure2017(BracketProcedure):
         return all(v != m for v, m in enumerate(validity.mates()))
 
     def _start(self) -> MatchingOutcome | None:
-        """A.9 before any bracket.
+        """Round 1 in order when it is perfect (as in 2026: with no history, S1[i]–S2[i] fulfils every 2017
+        criterion too); else A.9 before any bracket.
 
         :raises PairingError: when the round cannot be completed at all.
         """
+        first_round = self._first_round_in_order()
+        if first_round is not None:
+            return first_round
         if not self._round_can_be_completed():
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 C.1–C.3); "
                                "the chief arbiter decides")
@@ -423,7 +433,9 @@ class BracketProcedure2017(BracketProcedure):
 
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
         """Pairs one bracket on its own matcher, with the 2017 weights (their exchange order is as wide as
-        the bracket needs)."""
+        the bracket needs). A homogeneous bracket gets the 4.3 ordering bits at once, guessing that it pairs
+        all its residents but one at most (:meth:`Bracket.set_base_weights`): when the guess holds, the
+        exchanges' first optimum needs no second solve of the whole graph."""
         ents, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
         weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, walk.everyone_below,
                                      walk.next_group == len(self.players))
@@ -433,7 +445,8 @@ class BracketProcedure2017(BracketProcedure):
         bracket = Bracket(graph, self.players, local, group_begin, next_begin, group_begin, next_begin,
                           weights.p, log, [False] * len(ents))
         bracket.set_base_weights(lambda smaller, larger: weights.weight(smaller, larger, smaller < next_begin,
-                                                                        larger < next_begin))
+                                                                        larger < next_begin),
+                                 next_begin // 2 if group_begin == 0 else -1)
         bracket.solve()
         bracket.pair()
         partner = {ents[v]: ents[bracket.mates[v]] for v in local}
