@@ -372,6 +372,27 @@ class _Graph2017(Graph):
         return True
 
 
+class _PoolTooSmall(Exception):
+    """An optimum of a pooled 2017 bracket left one of its players unpaired: more of them float than the pool has."""
+
+
+class _Pooled2017(_Graph2017):
+    """A 2017 bracket alone with a pool of "float" vertices standing for its next score group (see
+    :meth:`BracketProcedure2017._pooled`); every optimum must pair each player of the bracket."""
+
+    def __init__(self, matcher: MatchingComputer, fixed_weight: int, entrants: list[int], paired: set[int],
+                 pool: list[tuple[int, int, int]]):
+        super().__init__(matcher, fixed_weight, entrants, paired)
+        for v, q, w in pool:
+            matcher.set_edge_weight(v, q, w)
+
+    def solve(self) -> list[int]:
+        mates = super().solve()
+        if any(mates[v] == v for v in range(len(self.entrants or []))):
+            raise _PoolTooSmall
+        return mates
+
+
 class BracketProcedure2017(BracketProcedure):
     """The 2017 text: one small matcher per bracket, a field-wide check that the round can still be
     completed (A.9), and the Penultimate Pairing Bracket re-paired with everybody below when it cannot."""
@@ -437,8 +458,18 @@ class BracketProcedure2017(BracketProcedure):
         all its residents but one at most (:meth:`Bracket.set_base_weights`): when the guess holds, the
         exchanges' first optimum needs no second solve of the whole graph."""
         ents, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
-        weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, walk.everyone_below,
-                                     walk.next_group == len(self.players))
+        final = walk.next_group == len(self.players)
+        weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, walk.everyone_below, final)
+        if not (walk.everyone_below or final):
+            saved = list(log.pairs), list(log.paired_moved_down)
+            try:
+                pooled = self._pooled(walk, log, weights)
+            except _PoolTooSmall:
+                pooled = None
+            if pooled is not None:
+                return pooled
+            self._paired.difference_update(ents)
+            log.pairs[:], log.paired_moved_down[:] = saved
         matcher = new_matching_computer(len(ents), weights.max_weight, pure_python=self.pure_python)
         graph = _Graph2017(matcher, weights.max_weight, list(ents), self._paired)
         local = list(range(len(ents)))
@@ -450,4 +481,46 @@ class BracketProcedure2017(BracketProcedure):
         bracket.solve()
         bracket.pair()
         partner = {ents[v]: ents[bracket.mates[v]] for v in local}
+        return partner, {ents[v] for v in local if bracket.matched[v]}
+
+    def _pooled(self, walk: Walk, log: BracketLog, weights: BracketWeights2017) -> BracketResult | None:
+        """The bracket without its next score group N, when a degree bound proves that N cannot change it;
+        else None (and the caller pairs the bracket with N).
+
+        In the 2017 weights N only counts in the next bracket's fields (C.7): an edge into N is worth one
+        pair of the next bracket and the PSD share of the bracket's player, the same whoever of N it meets,
+        and a pair inside N one pair. Every optimum pairs as many players in the bracket (C.5 outweighs the
+        rest), so the same number f floats; when N pairs any f floaters and all of itself but one at most
+        (:meth:`Pairability.next_group_absorbs`), the next bracket's fields are the same for every way of
+        pairing the bracket, and its optimum is the bracket's optimum with each floater on a "float" vertex
+        worth its edge into N. The pool grows until nobody of the bracket is left unpaired, as in
+        :mod:`.window`'s closed brackets.
+        """
+        ents, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
+        local = list(range(next_begin))
+        worth = [next((w for o in range(next_begin, len(ents)) if (w := weights.weight(v, o, True, False))), 0)
+                 for v in local]
+        pool = next_begin % 2
+        while True:
+            matcher = new_matching_computer(next_begin + pool, weights.max_weight, pure_python=self.pure_python)
+            graph = _Pooled2017(matcher, weights.max_weight, ents[:next_begin], self._paired,
+                                [(v, q, worth[v]) for q in range(next_begin, next_begin + pool) for v in local
+                                 if worth[v]])
+            bracket = Bracket(graph, self.players, local, group_begin, next_begin, group_begin, next_begin,
+                              weights.p, log, [False] * (next_begin + pool))
+            bracket.set_base_weights(lambda smaller, larger: weights.weight(smaller, larger, True, True),
+                                     next_begin // 2 if group_begin == 0 else -1)
+            try:
+                bracket.solve()
+                break
+            except _PoolTooSmall:
+                pool += sum(1 for v in local if matcher.mates()[v] == v)
+                if pool > len(ents) - next_begin:
+                    return None
+        floaters = sum(1 for v in local if bracket.mates[v] >= next_begin)
+        if not self._bound.next_group_absorbs(ents[:next_begin], walk.group_start, walk.next_group, floaters):
+            return None
+        bracket.pair()
+        partner = {e: e for e in ents}
+        partner.update((ents[v], ents[bracket.mates[v]]) for v in local if bracket.matched[v])
         return partner, {ents[v] for v in local if bracket.matched[v]}
