@@ -26,7 +26,8 @@ which brings a round of a big open down to the brackets' sizes.
 
 One walk serves both editions (:class:`BracketProcedure`): the 2017 text (:class:`BracketProcedure2017`)
 differs only in small policies — how the round starts (A.9's completability check instead of the PAB's
-placement), the graph of a bracket (its own players, with the 2017 weights and their exchange-order width),
+placement), the graph of a bracket (its own players and the next score group, or a pool standing for that
+group when a degree bound allows; the 2017 weights and their exchange-order width),
 whether a bracket is accepted (A.9 again: else the Penultimate Pairing Bracket is paired with everybody
 below), and what follows a bracket (the 2026 [C9] flag). The steps of one bracket live in :mod:`.bracket`.
 """
