@@ -90,7 +90,30 @@ class Graph:
 
 class WholeField(Graph):
     """Every player not yet paired, one vertex each (the entrant index): the graph on which [C4] is answered
-    exactly, since the completion weights of everybody below are in it."""
+    exactly, since the completion weights of everybody below are in it.
+
+    ``offset``: the matcher holds the entrants from ``offset`` on only, at vertex ``entrant - offset``. A
+    whole field rebuilt at a late bracket (:mod:`.window`'s fallback) needs no vertex for the players
+    paired above it, and its matcher's memory is quadratic in its vertices: at 5000 players a fallback at
+    the last brackets took 4.3 GB for a matcher of every entrant, 60 of them still unpaired.
+    """
+
+    def __init__(self, matcher: MatchingComputer, fixed_weight: int, offset: int = 0) -> None:
+        super().__init__(matcher, fixed_weight)
+        self.offset = offset
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        super().set(u - self.offset, v - self.offset, weight)
+
+    def fix_pair(self, u: int, v: int) -> None:
+        super().fix_pair(u - self.offset, v - self.offset)
+
+    def solve(self) -> list[int]:
+        """Mates by entrant index (the entrants below ``offset`` are their own)."""
+        mates = super().solve()
+        if not self.offset:
+            return mates
+        return list(range(self.offset)) + [mate + self.offset for mate in mates]
 
 
 Weigh = Callable[[int, int], int]

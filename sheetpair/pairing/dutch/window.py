@@ -314,9 +314,10 @@ class WindowedProcedure(BracketProcedure):
         yet paired, the weights left between players floating on together, fixed pairs left out."""
         self.window_active = False
         n = len(self.players)
-        matcher = new_matching_computer(n, self.max_weight, pure_python=self.pure_python)
-        self._whole_field = WholeField(matcher, self.max_weight)
         remaining = list(by_index) + list(range(next_group, n))
+        offset = min(remaining)  # everybody above is paired: no vertex for them (see WholeField)
+        matcher = new_matching_computer(n - offset, self.max_weight, pure_python=self.pure_python)
+        self._whole_field = WholeField(matcher, self.max_weight, offset)
         carried = {(by_index[a], by_index[b]): w for (a, b), w in self._carried.items()}
         builder = self.builder
         current_flag = builder.single_downfloater_is_bye
@@ -325,5 +326,6 @@ class WindowedProcedure(BracketProcedure):
             for b in remaining[i + 1:]:
                 low, high = (a, b) if a < b else (b, a)
                 w = carried.get((a, b), carried.get((b, a)))
-                matcher.set_edge_weight(a, b, w if w is not None else builder.weight(low, high, False, False))
+                matcher.set_edge_weight(a - offset, b - offset,
+                                        w if w is not None else builder.weight(low, high, False, False))
         builder.single_downfloater_is_bye = current_flag
