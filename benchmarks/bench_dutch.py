@@ -2,13 +2,16 @@
 
 For each field size the history is made by playing the system itself for ``rounds - 1`` rounds with a
 seeded result model (the stronger player wins more often, a third of games drawn, a few forfeits and
-half-point byes); then the late round is paired ``--repeat`` times and the median time and the peak memory
-of the process (resident set, compiled matcher included) are printed. Each size runs in a new process, as a
+half-point byes); then the late round is paired ``--repeat`` times and the median time (wall and the
+process's CPU time, which a shared machine's load inflates less) and the peak memory of the process (resident
+set, compiled matcher included) are printed. ``--round R`` pairs round R after R - 1 rounds instead (round 2:
+the biggest brackets of an event). Each size runs in a new process, as a
 command-line pairing does. For the ``--event`` size (2000 by default) the whole event is timed too: every
 round of the history plus the late round.
 
     python benchmarks/bench_dutch.py                     # 100 400 1000 2000 players, 11 rounds
     python benchmarks/bench_dutch.py --sizes 100 400 --repeat 3 --event 0
+    python benchmarks/bench_dutch.py --system dutch-2017 --sizes 2000 --repeat 1 --event 0 --round 2
     python benchmarks/bench_dutch.py --sizes 5000 10000 --repeat 1 --event 0   # big fields (long)
     python benchmarks/bench_dutch.py --sizes --event 0 --refusal 100000         # the memory refusal only
 
@@ -23,6 +26,7 @@ Reference (bbpPairings 6.0.0, the 2026 reference engine, one late round): about 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -66,32 +70,31 @@ def new_event(players: int, rounds: int, system: str) -> Tournament:
     return Tournament(Settings(system, rounds), roster)
 
 
-def late_round(players: int, rounds: int, repeat: int, seed: int, system: str) -> tuple[float, float, list[float]]:
-    """Median seconds and peak MiB of pairing the last round of a ``players`` event, and the time of each
-    earlier round (the history is played by the system itself)."""
-    rng = random.Random(seed)
-    tournament = new_event(players, rounds, system)
-    history = [play_round(tournament, number, rng, system) for number in range(1, rounds)]
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        get_system(system).pair(tournament, rounds)
+def late_round(players: int, args: argparse.Namespace) -> tuple[float, float, float, list[float]]:
+    """Median wall and CPU seconds and peak MiB of pairing round ``args.round`` (the last by default) of a
+    ``players`` event, and the time of each earlier round (the history is played by the system itself)."""
+    rng = random.Random(args.seed)
+    tournament = new_event(players, args.rounds, args.system)
+    target = args.round or args.rounds
+    history = [play_round(tournament, number, rng, args.system) for number in range(1, target)]
+    times, cpu = [], []
+    for _ in range(args.repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        get_system(args.system).pair(tournament, target)
         times.append(time.perf_counter() - start)
-    return statistics.median(times), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, history
+        cpu.append(time.process_time() - start_cpu)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return statistics.median(times), statistics.median(cpu), peak, history
 
 
 def measure(size: int, args: argparse.Namespace) -> None:
     """Prints the late round of one field size (and the whole event if it is the ``--event`` size)."""
-    cpu = time.process_time()
-    median, peak, history = late_round(size, args.rounds, args.repeat, args.seed, args.system)
-    cpu = time.process_time() - cpu
-    print(f"  {size:5d} players: {median:8.2f} s   process peak {peak:7.1f} MiB", flush=True)
+    median, cpu, peak, history = late_round(size, args)
+    print(f"  {size:5d} players: {median:8.2f} s (CPU {cpu:7.2f} s)   process peak {peak:7.1f} MiB", flush=True)
     if size == args.event:
         rounds = " ".join(f"{t:.2f}" for t in history + [median])
-        print(f"  whole event, {size} players, {args.rounds} rounds: {sum(history) + median:.1f} s "
-              f"(rounds 1-{args.rounds}: {rounds} s)", flush=True)
-    # The machine is shared: the CPU time says what the wall times would be on an idle one.
-    print(f"  CPU time of the {size}-player process (history and late rounds): {cpu:.1f} s", flush=True)
+        print(f"  whole event, {size} players, {len(history) + 1} rounds: {sum(history) + median:.1f} s "
+              f"(rounds 1-{len(history) + 1}: {rounds} s)", flush=True)
 
 
 def refusal(size: int, args: argparse.Namespace) -> None:
@@ -116,6 +119,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--round", type=int, help="pair this round instead of the last (after its history)")
     parser.add_argument("--system", default="dutch")
     parser.add_argument("--event", type=int, default=2000, help="also time every round of an event of this size")
     parser.add_argument("--refusal", type=int, default=0, help="show the memory refusal for a field this big")
@@ -127,13 +131,15 @@ def main() -> None:
         else:
             measure(args.one, args)
         return
-    print(f"{args.system}: one late round (round {args.rounds}), median of {args.repeat}, each size in a new process")
+    print(f"{args.system}: round {args.round or args.rounds} of {args.rounds}, median of {args.repeat}, "
+          f"each size in a new process, load average {os.getloadavg()[0]:.1f}")
     sizes = args.sizes + ([args.event] if args.event and args.event not in args.sizes else [])
     for size in sizes:
         # A new process per size, as a command-line pairing runs: the peak memory is that size's own.
         subprocess.run([sys.executable, __file__, "--one", str(size), "--rounds", str(args.rounds),
                         "--repeat", str(args.repeat if size in args.sizes else 1), "--seed", str(args.seed),
-                        "--system", args.system, "--event", str(args.event)], check=True)
+                        "--system", args.system, "--event", str(args.event)]
+                       + (["--round", str(args.round)] if args.round else []), check=True)
     if args.refusal:
         subprocess.run([sys.executable, __file__, "--one", str(args.refusal), "--refusal", str(args.refusal),
                         "--rounds", str(args.rounds), "--seed", str(args.seed), "--system", args.system], check=True)

@@ -69,38 +69,39 @@ class MatchingComputer(Protocol):
 
 
 class _Adjacency:
-    """The edges present, one dict per vertex (neighbour → weight), so that fixing a pair touches only those
-    (not all n vertices) and a weight is read or compared with one look-up."""
+    """The weight of every vertex pair, one dense row per vertex (0: no edge), so that a weight is read or
+    compared with one index and fixing a pair reads two rows.
+
+    Dense rows, not one dict of the neighbours present per vertex: a bracket's graph is nearly complete, so a
+    dict held about 120 bytes a pair against 16 for two list slots (the weight itself is one int object shared
+    by both rows), which was more than the compiled matcher's own table (see :func:`compiled_matcher_bytes`).
+    """
 
     def _init_adjacency(self, size: int) -> None:
-        self._rows: list[dict[int, int]] = [{} for _ in range(size)]
+        self._rows: list[list[int]] = [[0] * size for _ in range(size)]
 
     def _store(self, u: int, v: int, weight: int) -> bool:
         """Records the weight; False when the edge already had it (nothing to tell the matcher)."""
         row = self._rows[u]
-        if row.get(v, 0) == weight:
+        if row[v] == weight:
             return False
-        if weight:
-            row[v] = weight
-            self._rows[v][u] = weight
-        else:
-            del row[v]
-            del self._rows[v][u]
+        row[v] = weight
+        self._rows[v][u] = weight
         return True
 
     def set_edge_weight(self, u: int, v: int, weight: int) -> None:
         raise NotImplementedError
 
     def weight(self, u: int, v: int) -> int:
-        return self._rows[u].get(v, 0)
+        return self._rows[u][v]
 
     def _edges(self) -> list[tuple[int, int, int]]:
-        return [(u, v, w) for u, row in enumerate(self._rows) for v, w in row.items() if u < v]
+        return [(u, v, w) for u, row in enumerate(self._rows) for v, w in enumerate(row) if w and u < v]
 
     def fix_pair(self, u: int, v: int, weight: int) -> None:
         for end in (u, v):
-            for other in list(self._rows[end]):
-                if other not in (u, v):
+            for other, present in enumerate(self._rows[end]):
+                if present and other != u and other != v:
                     self.set_edge_weight(end, other, 0)
         self.set_edge_weight(u, v, weight)
 
@@ -219,14 +220,15 @@ class CompiledCardinalityComputer(_Adjacency):
 
 
 def compiled_matcher_bytes(size: int, max_weight: int) -> int:
-    """An upper estimate of the memory the compiled matcher takes for ``size`` vertices.
+    """An upper estimate of the memory the compiled matcher takes for ``size`` vertices, its Python side included.
 
     Its table holds a weight for every ordered pair of vertices, each ``words`` 32-bit words wide (the weight
     and the dual head-room), plus the blossom bookkeeping. Measured on 1000–3000 vertices: 21 bytes a pair at
     one word, 31 at two, 68 at eight, 166 at 32; ``16 + 8·words`` bytes a pair stays above every measurement.
+    The Python side (:class:`_Adjacency`) adds one 8-byte list slot a pair.
     """
     words = (max_weight.bit_length() + 2 + _WORD_BITS - 1) // _WORD_BITS
-    return size * size * (16 + 8 * words)
+    return size * size * (24 + 8 * words)
 
 
 def available_memory() -> int | None:

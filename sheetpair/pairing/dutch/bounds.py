@@ -77,18 +77,24 @@ class Pairability:
         of the next bracket is the same for every such choice but for the floaters' own scores, which is
         what :class:`WindowedProcedure` weighs.
         """
-        size = high - low
-        rest = size - floaters
         spare = bye == "next"
-        if rest < 0 or any(self.degree_into(f, low, high) < floaters + spare for f in bracket):
-            return False
-        if rest > 1 and any(2 * (self.degree_into(y, low, high) - floaters) < rest for y in range(low, high)):
+        rest = high - low - floaters
+        if not self.next_group_absorbs(bracket, low, high, floaters, spare):
             return False
         if spare:
             has_candidate = any(self.builder.is_bye_candidate(y) for y in range(low, high))
             return rest % 2 == 1 and has_candidate and self.holds([], False)
         leftover = [min(range(low, high), key=self.degree)] if rest % 2 else []
         return self.holds(leftover, bye == "below")
+
+    def next_group_absorbs(self, bracket: list[int], low: int, high: int, floaters: int, spare: bool = False) -> bool:
+        """True when, whichever ``floaters`` players of ``bracket`` float, the next score group (entrants
+        ``low..high-1``) pairs every one of them and all of itself but one player at most (``spare``: with
+        one of its players still free for each floater); the argument is :meth:`next_group_takes_any`'s."""
+        rest = high - low - floaters
+        if rest < 0 or any(self.degree_into(f, low, high) < floaters + spare for f in bracket):
+            return False
+        return rest <= 1 or all(2 * (self.degree_into(y, low, high) - floaters) >= rest for y in range(low, high))
 
     def pairable(self, members: list[int], bye: bool) -> bool:
         """True when the entrants ``members`` (ascending) can all be paired, but for one player who may get

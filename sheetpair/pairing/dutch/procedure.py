@@ -26,7 +26,8 @@ which brings a round of a big open down to the brackets' sizes.
 
 One walk serves both editions (:class:`BracketProcedure`): the 2017 text (:class:`BracketProcedure2017`)
 differs only in small policies — how the round starts (A.9's completability check instead of the PAB's
-placement), the graph of a bracket (its own players, with the 2017 weights and their exchange-order width),
+placement), the graph of a bracket (its own players and the next score group, or a pool standing for that
+group when a degree bound allows; the 2017 weights and their exchange-order width),
 whether a bracket is accepted (A.9 again: else the Penultimate Pairing Bracket is paired with everybody
 below), and what follows a bracket (the 2026 [C9] flag). The steps of one bracket live in :mod:`.bracket`.
 """
@@ -367,6 +368,33 @@ class _Graph2017(Graph):
         super().fix_pair(u, v)
         self.paired.update((self.entrant(u), self.entrant(v)))
 
+    def ends_with_bracket(self) -> bool:
+        """The 2017 walk reads only the pairs this bracket fixes (the next group's part of the optimum only
+        weighs C.7 and is never kept), and the matcher dies with the bracket: the exchanges' optimum may
+        prove the candidate in order, and the transpositions may keep the exchange order's weights."""
+        return True
+
+
+class _PoolTooSmall(Exception):
+    """An optimum of a pooled 2017 bracket left one of its players unpaired: more of them float than the pool has."""
+
+
+class _Pooled2017(_Graph2017):
+    """A 2017 bracket alone with a pool of "float" vertices standing for its next score group (see
+    :meth:`BracketProcedure2017._pooled`); every optimum must pair each player of the bracket."""
+
+    def __init__(self, matcher: MatchingComputer, fixed_weight: int, entrants: list[int], paired: set[int],
+                 pool: list[tuple[int, int, int]]):
+        super().__init__(matcher, fixed_weight, entrants, paired)
+        for v, q, w in pool:
+            matcher.set_edge_weight(v, q, w)
+
+    def solve(self) -> list[int]:
+        mates = super().solve()
+        if any(mates[v] == v for v in range(len(self.entrants or []))):
+            raise _PoolTooSmall
+        return mates
+
 
 class BracketProcedure2017(BracketProcedure):
     """The 2017 text: one small matcher per bracket, a field-wide check that the round can still be
@@ -398,10 +426,14 @@ class BracketProcedure2017(BracketProcedure):
         return all(v != m for v, m in enumerate(validity.mates()))
 
     def _start(self) -> MatchingOutcome | None:
-        """A.9 before any bracket.
+        """Round 1 in order when it is perfect (as in 2026: with no history, S1[i]–S2[i] fulfils every 2017
+        criterion too); else A.9 before any bracket.
 
         :raises PairingError: when the round cannot be completed at all.
         """
+        first_round = self._first_round_in_order()
+        if first_round is not None:
+            return first_round
         if not self._round_can_be_completed():
             raise PairingError("no pairing satisfies the absolute criteria (C.04.3 C.1–C.3); "
                                "the chief arbiter decides")
@@ -425,18 +457,73 @@ class BracketProcedure2017(BracketProcedure):
 
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
         """Pairs one bracket on its own matcher, with the 2017 weights (their exchange order is as wide as
-        the bracket needs)."""
+        the bracket needs). A homogeneous bracket gets the 4.3 ordering bits at once, guessing that it pairs
+        all its residents but one at most (:meth:`Bracket.set_base_weights`): when the guess holds, the
+        exchanges' first optimum needs no second solve of the whole graph."""
         ents, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
-        weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, walk.everyone_below,
-                                     walk.next_group == len(self.players))
+        final = walk.next_group == len(self.players)
+        weights = BracketWeights2017(self.builder, ents, group_begin, next_begin, walk.everyone_below, final)
+        if not (walk.everyone_below or final):
+            saved = list(log.pairs), list(log.paired_moved_down)
+            try:
+                pooled = self._pooled(walk, log, weights)
+            except _PoolTooSmall:
+                pooled = None
+            if pooled is not None:
+                return pooled
+            self._paired.difference_update(ents)
+            log.pairs[:], log.paired_moved_down[:] = saved
         matcher = new_matching_computer(len(ents), weights.max_weight, pure_python=self.pure_python)
         graph = _Graph2017(matcher, weights.max_weight, list(ents), self._paired)
         local = list(range(len(ents)))
         bracket = Bracket(graph, self.players, local, group_begin, next_begin, group_begin, next_begin,
                           weights.p, log, [False] * len(ents))
         bracket.set_base_weights(lambda smaller, larger: weights.weight(smaller, larger, smaller < next_begin,
-                                                                        larger < next_begin))
+                                                                        larger < next_begin),
+                                 next_begin // 2 if group_begin == 0 else -1)
         bracket.solve()
         bracket.pair()
         partner = {ents[v]: ents[bracket.mates[v]] for v in local}
+        return partner, {ents[v] for v in local if bracket.matched[v]}
+
+    def _pooled(self, walk: Walk, log: BracketLog, weights: BracketWeights2017) -> BracketResult | None:
+        """The bracket without its next score group N, when a degree bound proves that N cannot change it;
+        else None (and the caller pairs the bracket with N).
+
+        In the 2017 weights N only counts in the next bracket's fields (C.7): an edge into N is worth one
+        pair of the next bracket and the PSD share of the bracket's player, the same whoever of N it meets,
+        and a pair inside N one pair. Every optimum pairs as many players in the bracket (C.5 outweighs the
+        rest), so the same number f floats; when N pairs any f floaters and all of itself but one at most
+        (:meth:`Pairability.next_group_absorbs`), the next bracket's fields are the same for every way of
+        pairing the bracket, and its optimum is the bracket's optimum with each floater on a "float" vertex
+        worth its edge into N. The pool grows until nobody of the bracket is left unpaired, as in
+        :mod:`.window`'s closed brackets.
+        """
+        ents, group_begin, next_begin = walk.by_index, walk.group_begin, walk.next_begin
+        local = list(range(next_begin))
+        worth = [next((w for o in range(next_begin, len(ents)) if (w := weights.weight(v, o, True, False))), 0)
+                 for v in local]
+        pool = next_begin % 2
+        while True:
+            matcher = new_matching_computer(next_begin + pool, weights.max_weight, pure_python=self.pure_python)
+            graph = _Pooled2017(matcher, weights.max_weight, ents[:next_begin], self._paired,
+                                [(v, q, worth[v]) for q in range(next_begin, next_begin + pool) for v in local
+                                 if worth[v]])
+            bracket = Bracket(graph, self.players, local, group_begin, next_begin, group_begin, next_begin,
+                              weights.p, log, [False] * (next_begin + pool))
+            bracket.set_base_weights(lambda smaller, larger: weights.weight(smaller, larger, True, True),
+                                     next_begin // 2 if group_begin == 0 else -1)
+            try:
+                bracket.solve()
+                break
+            except _PoolTooSmall:
+                pool += sum(1 for v in local if matcher.mates()[v] == v)
+                if pool > len(ents) - next_begin:
+                    return None
+        floaters = sum(1 for v in local if bracket.mates[v] >= next_begin)
+        if not self._bound.next_group_absorbs(ents[:next_begin], walk.group_start, walk.next_group, floaters):
+            return None
+        bracket.pair()
+        partner = {e: e for e in ents}
+        partner.update((ents[v], ents[bracket.mates[v]]) for v in local if bracket.matched[v])
         return partner, {ents[v] for v in local if bracket.matched[v]}
