@@ -283,15 +283,20 @@ class Tournament:
     preserved_records: list[str] = field(default_factory=list)
     """Lines of an imported file that sheetpair does not interpret, kept so that an export gives them back."""
 
+    _positions: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Start number → index in ``players``, checked on every look-up and made again when it is stale (the
+    list is the caller's to change): writing a 2000-player event looks players up tens of thousands of times."""
+
     def player(self, tpn: int) -> Player:
         """The player with start number ``tpn``.
 
         :raises KeyError: if there is no such player.
         """
-        for p in self.players:
-            if p.tpn == tpn:
-                return p
-        raise KeyError(tpn)
+        position = self._positions.get(tpn, -1)
+        if not (0 <= position < len(self.players) and self.players[position].tpn == tpn):
+            self._positions = {p.tpn: i for i, p in enumerate(self.players)}
+            position = self._positions[tpn]
+        return self.players[position]
 
     def has_player(self, tpn: int) -> bool:
         return any(p.tpn == tpn for p in self.players)

@@ -37,7 +37,16 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
 from .package import inspect_workbook_file
-from .port import MAX_COLUMNS, MAX_ROWS, CellValue, SheetSpec, column_letter, owned_block, visible_text
+from .port import (
+    CONTROL_CHARACTERS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    CellValue,
+    SheetSpec,
+    column_letter,
+    owned_block,
+    visible_text,
+)
 from .savefile import save_atomically, save_failure, side_copy_path
 
 LISTS_SHEET = "Lists"
@@ -48,6 +57,7 @@ _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
 _THIN = Side(style="thin", color="808080")
 _CELL_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_UNLOCKED = Protection(locked=False)
 _CENTRED = Alignment(horizontal="center")
 
 
@@ -150,9 +160,9 @@ class OpenpyxlPort:
         formats = {i: spec.number_formats[h] for i, h in enumerate(spec.header, start=1) if h in spec.number_formats}
         for r, row in enumerate(spec.rows, start=2):
             for c, value in enumerate(row, start=1):
-                _set(sheet, r, c, value, as_text=c in text_cols)
+                cell = _set(sheet, r, c, value, as_text=c in text_cols)
                 if c in formats and isinstance(value, (int, float)):
-                    sheet.cell(r, c).number_format = formats[c]
+                    cell.number_format = formats[c]
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
         _dress_for_print(sheet, spec)
@@ -274,10 +284,7 @@ class OpenpyxlPort:
         )
         validation.add(f"{col}2:{col}{last_row}")
         sheet.add_data_validation(validation)
-        for row in range(2, last_row + 1):
-            cell = sheet[f"{col}{row}"]
-            cell.protection = Protection(locked=False)
-            cell.number_format = "@"
+        _restyle((sheet.cell(row, column) for row in range(2, last_row + 1)), _typed_here)
 
     def _ensure_result_list(self, codes: tuple[str, ...]) -> None:
         if LISTS_SHEET in self.book.sheetnames:
@@ -433,6 +440,12 @@ def _centre(cell: Cell) -> None:
     cell.alignment = _CENTRED
 
 
+def _typed_here(cell: Cell) -> None:
+    """A cell the arbiter types into: unlocked on a protected sheet, and Text, so ``1/2`` stays a result."""
+    cell.protection = _UNLOCKED
+    cell.number_format = "@"
+
+
 def _restyle(cells: Iterable[Cell], change: Callable[[Cell], None]) -> None:
     """Applies ``change`` to the first cell of each style met and gives the other cells of that style the
     result. openpyxl registers a style on every assignment, comparing it part by part with those it has:
@@ -535,17 +548,19 @@ def _shown(value: CellValue, number_format: str | None) -> str:
     return str(value)
 
 
-def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> None:
-    """Writes a value; text never becomes a formula, whatever it starts with, and characters no ``.xlsx``
-    can hold (see :data:`~sheetpair.io.port.CONTROL_CHARACTERS`) become a visible mark, with a warning."""
+def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> Cell:
+    """Writes a value and returns its cell; text never becomes a formula, whatever it starts with, and
+    characters no ``.xlsx`` can hold (see :data:`~sheetpair.io.port.CONTROL_CHARACTERS`) become a visible
+    mark, with a warning naming the cell (named only then: a save writes a hundred thousand cells)."""
     cell = sheet.cell(row, col)
-    if isinstance(value, str):
+    if isinstance(value, str) and CONTROL_CHARACTERS.search(value):
         value = visible_text(value, source=f"{sheet.title}!{cell.coordinate}")
     cell.value = value
     if isinstance(value, str) and (as_text or value.startswith(_FORMULA_PREFIXES)):
         cell.data_type = "s"
         if value.startswith(_FORMULA_PREFIXES):
             cell.quotePrefix = True
+    return cell
 
 
 def _table_last_column(ref: str) -> int:

@@ -521,9 +521,10 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
     12 points. Byes stand below the boards with their points in the Result column."""
     seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
     before = {tpn: table.paired[tpn].score_after(rnd.number - 1) for tpn in seated}
+    by_tpn = {player.tpn: player for player in tournament.players}  # a look-up per seat, not a scan
 
     def seat(tpn: int) -> list[CellValue]:
-        player = tournament.player(tpn)
+        player = by_tpn[tpn]
         return [tpn, player.title or None, player.name, player.rating or None, before[tpn]]
 
     rows: list[list[CellValue]] = []
