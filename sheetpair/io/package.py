@@ -32,6 +32,9 @@ _CHUNK = 1024 * 1024
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ENCRYPTION_STREAM = "EncryptionInfo".encode("utf-16-le")
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
+_STRICT_NAMESPACE = b"http://purl.oclc.org/ooxml/spreadsheetml/main"
+"""The main namespace of ISO/IEC 29500 Strict, an Excel "Save As" choice that openpyxl does not read (it
+finds no sheets, so the workbook would look like no tournament)."""
 
 
 def inspect_workbook_file(path: Path) -> None:
@@ -105,3 +108,6 @@ def _check_part(path: Path, package: zipfile.ZipFile, info: zipfile.ZipInfo) -> 
     if info.filename.lower().endswith(_XML_SUFFIXES) and b"<!DOCTYPE" in head.upper():
         raise WorkbookError(f"{path}: the part {info.filename} declares an XML document type (entity "
                             "definitions), which no spreadsheet program writes; refused as unsafe")
+    if info.filename == "xl/workbook.xml" and _STRICT_NAMESPACE in head:
+        raise WorkbookError(f"{path} is saved as a Strict Open XML Spreadsheet, which sheetpair cannot read; in "
+                            "Excel, save it again with File ▸ Save As ▸ Excel Workbook (.xlsx)")
