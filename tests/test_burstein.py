@@ -3,7 +3,6 @@ texts, and the 2026 text's seeding rounds against the Dutch system (docs/burstei
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -24,6 +23,7 @@ from sheetpair.pairing.burstein.classic import imaginary_point_holders
 from sheetpair.pairing.burstein.modern import seeding_rounds
 from sheetpair.pairing.dutch import DUTCH
 
+from .bbp_corpus import replay
 from .conftest import CONFORMANCE
 
 CLASSIC_CORPUS = CONFORMANCE / "bbp" / "burstein-classic"
@@ -54,25 +54,6 @@ def as_played(tournament: Tournament, pairing, results: list[Result]) -> None:
 
 
 # -- the classic text against bbpPairings 5.0.1 ------------------------------------------------------------
-
-def replay(system: str, corpus, reference: str) -> tuple[int, int, list[str]]:
-    engine = get_system(system)
-    identical = total = 0
-    differing = []
-    for meta_path in sorted(corpus.glob("*.json")):
-        meta = json.loads(meta_path.read_text())
-        full = load_trf(meta_path.with_suffix(".trf"))
-        for number_text, expected in sorted(meta["ref"][reference].items(), key=lambda kv: int(kv[0])):
-            number = int(number_text)
-            pairing = engine.pair(pairing_input(full, number, system), number)
-            got = [[g.white, g.black] for g in pairing.games] + [
-                [b.player, 0] for b in pairing.byes if b.kind is ByeKind.PAB]
-            total += 1
-            if got == expected:
-                identical += 1
-            else:
-                differing.append(f"{meta_path.stem} round {number}")
-    return identical, total, differing
 
 
 def test_classic_reproduces_every_round_of_the_reference_in_board_order(capsys):

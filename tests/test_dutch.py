@@ -9,7 +9,6 @@ minute) for a quick run.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
@@ -19,17 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheetpair.app import operations
-from sheetpair.app.check import pairing_input
 from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Colour, Game, Outcome, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
-from sheetpair.io.trf import load_trf
-from sheetpair.pairing import get_system
 from sheetpair.pairing.dutch import DUTCH
 from sheetpair.pairing.dutch.baku import virtual_points, virtual_points_in_round
 from sheetpair.pairing.dutch.explain import explain_round
 
+from .bbp_corpus import replay
 from .conftest import CONFORMANCE
 
 CORPUS = CONFORMANCE / "bbp" / "dutch"
@@ -220,27 +217,7 @@ def _corpus_limit() -> int:
 
 
 def replay_corpus(system: str, limit: int) -> tuple[int, int, list[str]]:
-    reference = REFERENCES[system]
-    engine = get_system(system)
-    identical = total = 0
-    differing: list[str] = []
-    for meta_path in sorted(CORPUS.glob("*.json")):
-        meta = json.loads(meta_path.read_text())
-        if meta["players"] > limit:
-            continue
-        full = load_trf(meta_path.with_suffix(".trf"))
-        for number_text, expected in sorted(meta["ref"][reference].items(), key=lambda kv: int(kv[0])):
-            number = int(number_text)
-            pairing = engine.pair(pairing_input(full, number, system), number)
-            got = [[g.white, g.black] for g in pairing.games] + [
-                [b.player, 0] for b in pairing.byes if b.kind is ByeKind.PAB
-            ]
-            total += 1
-            if got == expected:
-                identical += 1
-            else:
-                differing.append(f"{meta_path.stem} round {number}")
-    return identical, total, differing
+    return replay(system, CORPUS, REFERENCES[system], limit=limit)
 
 
 # Rounds known to differ from the reference, each to be argued here with the rule that decides it (none).
