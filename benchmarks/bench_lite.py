@@ -81,14 +81,14 @@ def in_pyodide(args: argparse.Namespace) -> dict[int, float]:
 def xlam_build_seconds(repeat: int) -> float:
     import xlwings
 
-    from sheetpair.cli.addin import ribbon_buttons
-    from sheetpair.excel_build.xlam import write_xlam
+    from sheetpair.excel.catalogue import BUTTONS
+    from sheetpair.excel.xlam import write_xlam
 
     times = []
     with tempfile.TemporaryDirectory() as work:
         for _ in range(repeat):
             start = time.perf_counter()
-            write_xlam(Path(work) / "sheetpair.xlam", ribbon_buttons(), {}, Path(str(xlwings.__file__)).parent)
+            write_xlam(Path(work) / "sheetpair.xlam", BUTTONS, {}, Path(str(xlwings.__file__)).parent)
             times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sheetpair import addin
+from sheetpair.excel import buttons as addin
 from sheetpair.app import operations
 from sheetpair.app.session import write
 from sheetpair.cli import cli

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetpair import addin
+from sheetpair.excel import buttons as addin
 from sheetpair.io.trf import read_trf
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
@@ -66,5 +66,6 @@ def test_explain_writes_the_round_board_by_board(lite: bool) -> None:
 
 def test_every_button_is_in_the_ribbon_table() -> None:
     names = {b.name for b in addin.BUTTONS}
+    assert all(callable(getattr(addin, name)) and getattr(addin, name).__doc__ for name in names)
     assert {"pair_next_round", "enter_results", "update_standings", "make_reports", "import_trf_csv",
             "export_trf", "undo_round", "explain_round"} <= names

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from sheetpair import addin
+from sheetpair.excel import buttons as addin
 from sheetpair.cli import cli
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
@@ -42,5 +42,5 @@ def test_lite_code_imports_nothing_lite_cannot_load() -> None:
     def top(imports: str) -> set[str]:
         return {m.split(".")[0] for m in _loaded_after(imports)}
 
-    extra = top("import sheetpair.addin") - top("import xlwings")
+    extra = top("import sheetpair.excel.buttons") - top("import xlwings")
     assert not extra & {"weasyprint", "pandas", "openpyxl", "click", "defusedxml"}

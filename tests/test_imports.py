@@ -25,15 +25,14 @@ def test_the_core_loads_nothing_above_it() -> None:
     loaded = _loaded_after("import sheetpair.core.model, sheetpair.core.state, sheetpair.core.standings, "
                            "sheetpair.core.tiebreaks")
     above = {m for m in loaded if m.startswith(("sheetpair.pairing", "sheetpair.io", "sheetpair.report",
-                                                "sheetpair.cli", "sheetpair.app", "sheetpair.addin"))}
+                                                "sheetpair.cli", "sheetpair.app", "sheetpair.excel"))}
     assert not above
 
 
 def test_no_function_level_import_dodges_a_circle() -> None:
     """Imports of sheetpair's own modules stand at the top of each module, where the import graph shows them.
 
-    The only function-level imports allowed load an optional extra where it is used: third-party libraries,
-    and the add-in module, which imports xlwings.
+    The only function-level imports allowed load an optional extra where it is used: third-party libraries.
     """
     hidden = []
     for path in sorted((REPO / "sheetpair").rglob("*.py")):
@@ -44,8 +43,7 @@ def test_no_function_level_import_dodges_a_circle() -> None:
                     if not isinstance(inner, ast.ImportFrom):
                         continue
                     own = inner.level > 0 or (inner.module or "").startswith("sheetpair")
-                    addin = inner.module in ("addin", "sheetpair.addin") or [a.name for a in inner.names] == ["addin"]
-                    if own and not addin:
+                    if own:
                         hidden.append(f"{path.relative_to(REPO)}:{inner.lineno}")
     assert not hidden
 
@@ -61,4 +59,4 @@ def test_command_line_does_not_import_xlwings() -> None:
 
 
 def test_the_add_in_does() -> None:
-    assert "xlwings" in {m.split(".")[0] for m in _loaded_after("import sheetpair.addin")}
+    assert "xlwings" in {m.split(".")[0] for m in _loaded_after("import sheetpair.excel.buttons")}

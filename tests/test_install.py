@@ -63,7 +63,7 @@ def test_the_wheel_carries_templates_samples_and_the_add_in_builder(dist: Path) 
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"sheetpair/report/templates/layout.html", "sheetpair/report/templates/sections/standings.html",
             "sheetpair/samples/club_championship.xlsx", "sheetpair/samples/dutch_open.xlsx",
-            "sheetpair/excel_build/ovba.py", "sheetpair/py.typed"} <= names
+            "sheetpair/excel/ovba.py", "sheetpair/py.typed"} <= names
     assert not any(n.startswith(("tests/", "templates/")) or n.endswith(".pyc") for n in names)
 
 
@@ -103,7 +103,7 @@ def test_a_missing_extra_is_one_sentence_exit_2_and_nothing_written(installed: P
 
 def test_the_installed_package_packs_its_own_wheel_again(installed: Path, dist: Path, tmp_path: Path) -> None:
     """What ``sheetpair addin`` puts beside the add-in when sheetpair came from pip: the same files."""
-    made = run(installed, "python", "-c", "from pathlib import Path; from sheetpair.cli.addin import write_wheel; "
+    made = run(installed, "python", "-c", "from pathlib import Path; from sheetpair.excel.package import write_wheel; "
                "print(write_wheel(Path('.')))", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     (original,) = dist.glob("*.whl")

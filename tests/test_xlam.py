@@ -24,12 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oletools.olevba import VBA_Parser, decompress_stream
 
-from sheetpair import addin
+from sheetpair.excel import buttons as addin
 from sheetpair.cli import cli
-from sheetpair.cli.addin import XLAM_NAME, configure_user
-from sheetpair.excel_build.cfb import write_compound_file
-from sheetpair.excel_build.ovba import VbaModule, compress, encrypt, vba_project_streams
-from sheetpair.excel_build.xlam import CUSTOM_UI_NAMESPACE, CUSTOM_UI_PART, PROJECT_ID, RIBBON_MODULE, SETTINGS_SHEET
+from sheetpair.excel.package import XLAM_NAME, configure_user
+from sheetpair.excel.cfb import write_compound_file
+from sheetpair.excel.ovba import VbaModule, compress, encrypt, vba_project_streams
+from sheetpair.excel.xlam import CUSTOM_UI_NAMESPACE, CUSTOM_UI_PART, PROJECT_ID, RIBBON_MODULE, SETTINGS_SHEET
 
 from .memxw import new_book
 
@@ -37,7 +37,7 @@ UI = "{" + CUSTOM_UI_NAMESPACE + "}"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 WHEEL = "sheetpair-0.1.0-py3-none-any.whl"
-CALL = re.compile(r"""^\s*RunPython "import sheetpair\.addin; sheetpair\.addin\.(\w+)\('(\w+)'\)"\s*$""")
+CALL = re.compile(r"""^\s*RunPython "import sheetpair\.excel\.buttons; sheetpair\.excel\.buttons\.(\w+)\('(\w+)'\)"\s*$""")
 
 
 @pytest.fixture(scope="module")

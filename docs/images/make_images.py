@@ -3,7 +3,7 @@ ribbon tab drawn from the add-in's own RibbonX XML.
 
 Run from the repository: ``python docs/images/make_images.py`` (needs LibreOffice, pdftoppm, Pillow and
 xlwings). The sheets come from ``sample_workbooks/club_championship.xlsx``; the ribbon from
-:func:`sheetpair.excel_build.xlam.ribbon_xml` over the buttons of :mod:`sheetpair.addin`, so the drawing
+:func:`sheetpair.excel.xlam.ribbon_xml` over the buttons of :mod:`sheetpair.excel.catalogue`, so the drawing
 shows exactly the buttons the built add-in has (Office draws its own icons; the drawing shows their names).
 """
 
@@ -66,13 +66,11 @@ def _trim(path: Path) -> Image.Image:
 
 def ribbon_picture() -> None:
     """An SVG of the ribbon tab: tab name, group name, one large button per ``<button>`` element."""
-    from sheetpair import addin
-    from sheetpair.cli.addin import ribbon_buttons
-    from sheetpair.excel_build.xlam import CUSTOM_UI_NAMESPACE, ribbon_xml
+    from sheetpair.excel.catalogue import BUTTONS
+    from sheetpair.excel.xlam import CUSTOM_UI_NAMESPACE, ribbon_xml
 
-    assert len(ribbon_buttons()) == len(addin.BUTTONS)
     ui = "{" + CUSTOM_UI_NAMESPACE + "}"
-    root = ET.fromstring(ribbon_xml(ribbon_buttons()))
+    root = ET.fromstring(ribbon_xml(BUTTONS))
     (tab,) = root.iter(f"{ui}tab")
     (group,) = root.iter(f"{ui}group")
     buttons = list(group.iter(f"{ui}button"))

@@ -1,6 +1,7 @@
 """The workbook port over a workbook open in Excel, through xlwings (classic add-in and xlwings Lite).
 
-Only the add-in imports this module, so the core and the command line never load xlwings.
+The port needs no xlwings of its own: it drives the ``xw.Book`` it is given (the buttons import xlwings),
+so the application layer can open it without the command line loading xlwings.
 
 Two rules make the same core code correct in both xlwings flavours. Lite reads every cell value when the
 script starts and queues writes until it ends; so this port reads the live book and *collects* writes,
@@ -18,13 +19,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..optional import require
 from .port import CellValue, SheetSpec, owned_block
 
 if TYPE_CHECKING:
     import xlwings as xw
-else:
-    xw = require("xlwings", "excel")
 
 EXCEL_ROWS, EXCEL_COLUMNS = 1_048_576, 16_384
 """A worksheet's size in Excel: a range that spans it is whole columns or whole rows."""

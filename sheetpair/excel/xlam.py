@@ -57,7 +57,7 @@ class RibbonButton:
 
 def python_call(button: RibbonButton) -> str:
     """The Python statement a button's Sub hands to ``RunPython``."""
-    return f"import sheetpair.addin; sheetpair.addin.run_from_excel('{button.name}')"
+    return f"import sheetpair.excel.buttons; sheetpair.excel.buttons.run_from_excel('{button.name}')"
 
 
 def ribbon_xml(buttons: Sequence[RibbonButton]) -> str:

@@ -20,33 +20,35 @@ import datetime as dt
 import io
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import xlwings as xw
 
-from .app import rounds
-from .app import standings as standings_use_case
-from .app.event import EventRequest, parse_options
-from .app.explain import explain
-from .app.interchange import create_workbook, looks_like_trf, read_pasted, trf_text
-from .app.interchange import export_trf as export_file
-from .app.revisions import check_unchanged
-from .app.session import load, write
-from .core.errors import InputError, OperationError, SheetpairError
-from .core.model import Round
-from .io.metadata import read_metadata
-from .io.port import CellValue, SheetSpec, cell_text
-from .io.workbook import META_SHEET, PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
-from .io.xlwings_port import XlwingsPort
-from .report.data import build_report
-from .report.render import default_sections, render_html
+from ..app import rounds
+from ..app import standings as standings_use_case
+from ..app.event import EventRequest, parse_options
+from ..app.explain import explain
+from ..app.interchange import create_workbook, looks_like_trf, read_pasted, trf_text
+from ..app.interchange import export_trf as export_file
+from ..app.revisions import check_unchanged
+from ..app.session import load, write
+from ..core.errors import InputError, OperationError, SheetpairError
+from ..core.model import Round
+from ..io.metadata import read_metadata
+from ..io.port import CellValue, SheetSpec, cell_text
+from ..io.workbook import META_SHEET, PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
+from ..io.xlwings_port import XlwingsPort
+from ..report.data import build_report
+from ..report.render import default_sections, render_html
+from .catalogue import BUTTONS
 
 STATUS_SHEET = "sheetpair"
 IMPORT_SHEET = "Import"
 REPORT_SHEET = "Report"
 TRF_SHEET = "TRF"
 EXPLANATION_SHEET = "Explanation"
+BUTTON_NAMES = frozenset(b.name for b in BUTTONS)
+"""Every ribbon button has a function of its name in this module (:func:`run_from_excel` finds it)."""
 IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin", "options")
 """Settings an arbiter may give above a pasted CSV roster (``Import`` sheet, column A key, column B value)."""
 
@@ -101,34 +103,13 @@ def explain_round(book: xw.Book) -> str:
     return _run(book, "Explain", lambda port: _explain_round(port, book))
 
 
-@dataclass(frozen=True)
-class Button:
-    name: str
-    label: str
-    run: Callable[[xw.Book], str]
-    image: str
-    """The Office icon (``imageMso``) the ribbon shows."""
-
-
-BUTTONS: tuple[Button, ...] = (
-    Button("pair_next_round", "Pair next round", pair_next_round, "TableInsert"),
-    Button("update_standings", "Update standings", update_standings, "RefreshAll"),
-    Button("make_reports", "Make reports", make_reports, "FilePrintPreview"),
-    Button("import_trf_csv", "Import TRF/CSV", import_trf_csv, "ImportTextFile"),
-    Button("enter_results", "Enter results", enter_results, "AcceptInvitation"),
-    Button("export_trf", "Export TRF", export_trf, "ExportTextFile"),
-    Button("undo_round", "Undo round", undo_round, "Undo"),
-    Button("explain_round", "Explain pairing", explain_round, "Help"),
-)
-
-
 def run_from_excel(name: str) -> str:
     """The classic add-in's entry, for every button:
-    ``RunPython "import sheetpair.addin; sheetpair.addin.run_from_excel('pair_next_round')"``."""
-    button = next((b for b in BUTTONS if b.name == name), None)
-    if button is None:
+    ``RunPython "import sheetpair.excel.buttons; sheetpair.excel.buttons.run_from_excel('pair_next_round')"``."""
+    if name not in BUTTON_NAMES:
         raise ValueError(f"no sheetpair button is called {name!r}")
-    return button.run(xw.Book.caller())
+    button: Callable[[xw.Book], str] = globals()[name]
+    return button(xw.Book.caller())
 
 
 # --- what the buttons do -----------------------------------------------------------------------------
