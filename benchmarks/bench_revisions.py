@@ -24,9 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sheetpair.app.revisions import Stamp, compare, hand_edits, journal_for_write, merge  # noqa: E402
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament  # noqa: E402
-from sheetpair.io.metadata import Metadata, metadata_sheet, next_metadata  # noqa: E402
+from sheetpair.history.compare import compare  # noqa: E402
+from sheetpair.history.edits import hand_edits  # noqa: E402
+from sheetpair.history.journal import journal_for_write  # noqa: E402
+from sheetpair.history.merge import merge  # noqa: E402
+from sheetpair.history.records import Metadata, next_metadata  # noqa: E402
+from sheetpair.history.stamp import Stamp  # noqa: E402
+from sheetpair.io.metadata import metadata_sheet  # noqa: E402
 
 RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
 

@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sheetpair.excel import buttons as addin
 from sheetpair.app import operations
-from sheetpair.app.session import write
+from sheetpair.app.session import load, write
+from sheetpair.app.workbooks.live import in_excel
 from sheetpair.cli import cli
+from sheetpair.core.errors import StaleCopyError
 from sheetpair.core.results import RESULT_CODES
+from sheetpair.excel import buttons as addin
+from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import read_trf
 from sheetpair.io.workbook import load_tournament
@@ -300,3 +303,16 @@ def test_notes_typed_beside_and_below_an_owned_sheet_survive_a_button(lite: bool
     assert standings.decorations == {(3, 16): "green fill"}
     assert standings.conditional_formats == {"$P$3:$P$9": "bold when 'prize'"}
     assert round_2.decorations == {(20, 2): "comment: arbiter's note"} and round_2.validations["$B$20"] == ["late", "on time"]
+
+
+def test_a_press_refuses_to_commit_when_another_program_wrote_the_book_since_it_read_it() -> None:
+    book = new_book("Club.xlsx")
+    _import_roster(book)
+    before = read_metadata(XlwingsPort(book)).revision
+    with pytest.raises(StaleCopyError, match=f"revision {before + 1}, not {before} as when the button read it"):
+        with in_excel(book) as port:
+            tournament = load(port)
+            addin.pair_next_round(book)  # another press, or another program, writes meanwhile
+            write(port, tournament)
+    assert read_metadata(XlwingsPort(book)).revision == before + 1
+    assert load_tournament(XlwingsPort(book)).current_round == 1  # the other change, and nothing of this one

@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
-from sheetpair.app.revisions import MergeConflictError, compare, merge
 from sheetpair.app.session import load, write
 from sheetpair.cli import cli
 from sheetpair.core.errors import OperationError
 from sheetpair.core.model import ByeKind, Player, Result, Settings, Tournament
+from sheetpair.history.compare import compare
+from sheetpair.history.merge import MergeConflictError, merge
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 
@@ -276,3 +277,26 @@ def test_a_bye_asked_for_a_round_nobody_paired_yet_is_taken_from_the_copy_that_h
     target = tmp_path / "merged.xlsx"
     run("merge", a, b, "-o", target)
     assert load(OpenpyxlPort(target)).requested_byes == {3: {2: ByeKind.ZERO}}
+
+
+@pytest.mark.parametrize("open_copy", ["A", "B"])
+def test_merge_onto_a_workbook_open_in_excel_is_refused_and_leaves_it_unchanged(
+        copies: tuple[Path, Path], open_copy: str) -> None:
+    a, b = copies
+    run("result", b, "--round", 1, "--board", 1, "1-0")
+    target = a if open_copy == "A" else b
+    (target.parent / f"~${target.name}").write_bytes(b"\x03Ann")
+    before = target.read_bytes()
+    refused = run("merge", a, b, "-o", target, code=75)
+    assert "open in Excel by Ann" in refused.output
+    assert target.read_bytes() == before
+
+
+def test_merge_into_copy_b_itself_keeps_both_copies_changes(copies: tuple[Path, Path]) -> None:
+    a, b = copies
+    run("result", a, "--round", 1, "--board", 1, "1-0")
+    run("result", b, "--round", 1, "--board", 2, "0-1")
+    run("merge", a, b, "-o", b)
+    merged = load(OpenpyxlPort(b))
+    assert [g.result for g in sorted(merged.round(1).games, key=lambda g: g.board)][:2] == [
+        Result.WHITE_WINS, Result.BLACK_WINS]

@@ -11,6 +11,7 @@ import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from .conftest import REPO
 
@@ -60,3 +61,37 @@ def test_command_line_does_not_import_xlwings() -> None:
 
 def test_the_add_in_does() -> None:
     assert "xlwings" in {m.split(".")[0] for m in _loaded_after("import sheetpair.excel.buttons")}
+
+
+def _imports_of(path: Path) -> set[str]:
+    """The sheetpair modules a file imports, as absolute dotted names."""
+    package = ".".join(path.relative_to(REPO).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            module = f"{base}.{node.module}" if node.level and node.module else (node.module or base)
+            found.add(module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("sheetpair")}
+
+
+def test_the_command_line_reaches_files_only_through_the_application_layer() -> None:
+    """The command line parses, calls one use case, formats: it opens no workbook and reads no file format."""
+    reaching = {f"{path.relative_to(REPO)}: {module}" for path in sorted((REPO / "sheetpair" / "cli").glob("*.py"))
+                for module in _imports_of(path) if module.startswith("sheetpair.io")}
+    assert not reaching
+
+
+def test_only_the_workbooks_door_builds_a_port() -> None:
+    """Every command and every button gets its port from :mod:`sheetpair.app.workbooks`, with its safety net."""
+    door = REPO / "sheetpair" / "app" / "workbooks"
+    built = []
+    for path in sorted((REPO / "sheetpair").rglob("*.py")):
+        if door in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("OpenpyxlPort", "XlwingsPort"):
+                built.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert not built

@@ -20,10 +20,10 @@ from openpyxl.styles import PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.protection import SheetProtection
 
-from sheetpair.app.revisions import deleted_games
 from sheetpair.cli import cli
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
+from sheetpair.history.edits import deleted_games
 from sheetpair.io import openpyxl_port
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort

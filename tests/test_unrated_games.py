@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheetpair.app.interchange import trf_text
-from sheetpair.app.revisions import compare, merge
 from sheetpair.cli import cli
 from sheetpair.core.errors import InputError, TrfError
 from sheetpair.core.model import Colour, Game, Player, Result, Round, Settings, Tournament
@@ -20,7 +19,9 @@ from sheetpair.core.rating import rating_figures
 from sheetpair.core.results import RESULT_CODES, parse_game_result, parse_result, result_code
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
-from sheetpair.io.metadata import round_results
+from sheetpair.history.compare import compare
+from sheetpair.history.merge import merge
+from sheetpair.history.parts import round_results
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import read_trf
 from sheetpair.io.trf_records import TrfFormat

@@ -19,16 +19,23 @@ from .check import pairing_input
 class Explained:
     """A round's explanation, and whether the stored round differs from the pairing explained."""
 
+    round_number: int
     explanation: RoundExplanation
     differs_from_stored: bool
 
 
-def explain(tournament: Tournament, round_number: int, board: int | None = None) -> Explained:
-    """Explains round ``round_number`` (a paired round, or the next one), or only its ``board``.
+def explain(tournament: Tournament, round_number: int | None, board: int | None = None) -> Explained:
+    """Explains round ``round_number`` (a paired round, or the next one; default: the last paired round), or
+    only its ``board``.
 
-    :raises OperationError: for a round neither paired nor next, or a board the round does not have.
+    :raises OperationError: for a round neither paired nor next, or a board the round does not have; with no
+        round given, when none is paired yet.
     :raises PairingError: when the system gives no explanations.
     """
+    if round_number is None:
+        round_number = tournament.current_round
+        if round_number < 1:
+            raise OperationError("no round is paired yet: there is nothing to explain")
     history = pairing_input(tournament, round_number)
     explanation = get_system(tournament.settings.system).explain(history, round_number)
     if board is not None and not any(b.board == board for b in explanation.boards):
@@ -37,4 +44,4 @@ def explain(tournament: Tournament, round_number: int, board: int | None = None)
     if round_number <= tournament.current_round:
         stored = [(g.white, g.black) for g in tournament.round(round_number).games]
         differs = stored != [(b.white, b.black) for b in explanation.boards]
-    return Explained(explanation, differs)
+    return Explained(round_number, explanation, differs)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.model import Tournament
-from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf import load_trf
 from .session import load
+from .workbooks.files import reading
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -19,5 +19,6 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 def load_event(source: Path, *, system: str | None = None) -> Tournament:
     """The event to check: a sheetpair workbook, or a TRF file (read with ``system`` when given)."""
     if source.suffix.lower() in WORKBOOK_SUFFIXES:
-        return load(OpenpyxlPort(source))
+        with reading(source) as port:
+            return load(port)
     return load_trf(source, system=system)

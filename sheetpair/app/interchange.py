@@ -15,7 +15,7 @@ from ..core.standings import StandingsTable
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster, read_roster_text
 from ..io.trf import decode_trf, detect_format, read_trf
-from ..io.trf_records import TrfFormat
+from ..io.trf_records import TrfFormat as TrfFormat  # the formats the doors offer
 from ..io.trf_write import save_trf, write_trf
 from ..io.workbook import META_SHEET, SETTINGS_SHEET
 from ..pairing import SYSTEMS
@@ -91,10 +91,17 @@ def create_workbook(port: WorkbookPort, tournament: Tournament) -> StandingsTabl
 
     :raises OperationError: when the workbook already holds a tournament.
     """
-    names = port.sheet_names()
-    if SETTINGS_SHEET in names or META_SHEET in names:
-        raise OperationError("this workbook already holds a tournament; choose another file")
+    refuse_existing_event(port.sheet_names())
     return write(port, tournament)
+
+
+def refuse_existing_event(sheet_names: list[str]) -> None:
+    """Refuses to start an event in a workbook whose sheets show it holds one already.
+
+    :raises OperationError: when it does.
+    """
+    if SETTINGS_SHEET in sheet_names or META_SHEET in sheet_names:
+        raise OperationError("this workbook already holds a tournament; start the event in a new, empty workbook")
 
 
 def trf_text(tournament: Tournament, trf_format: TrfFormat = TrfFormat.TRF26) -> str:

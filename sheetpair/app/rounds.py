@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from ..core.errors import OperationError
 from ..core.model import ByeKind, Game, Player, Result, Round, Tournament
+from ..history.stamp import Stamp
 from ..io.port import WorkbookPort
 from . import operations
-from .revisions import Stamp
 from .session import edit, edit_and_rank
 
 

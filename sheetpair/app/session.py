@@ -17,11 +17,14 @@ from typing import TypeVar
 
 from ..core.model import Tournament
 from ..core.standings import StandingsTable
-from ..io.metadata import Metadata, next_metadata, read_metadata
+from ..history.edits import refuse_deleted_games
+from ..history.journal import journal_for_write
+from ..history.records import Metadata, next_metadata
+from ..history.stamp import Stamp, check_revision
+from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament, save_tournament
 from .ranking import standings
-from .revisions import Stamp, check_revision, journal_for_write, refuse_deleted_games
 
 T = TypeVar("T")
 

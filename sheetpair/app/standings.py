@@ -1,14 +1,31 @@
-"""The use case behind ``sheetpair standings`` and the add-in's "Update standings" button."""
+"""The use cases behind ``sheetpair standings`` and the add-in's "Update standings" and "Enter results" buttons."""
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
+from ..core.model import Tournament
 from ..core.standings import StandingsTable
+from ..history.stamp import Stamp
 from ..io.port import WorkbookPort
 from .ranking import standings
-from .revisions import Stamp
-from .session import load, write
+from .session import edit_and_rank, load, write
+
+
+@dataclass(frozen=True)
+class Refreshed:
+    """The tournament as typed into the workbook, and the standings written from it."""
+
+    tournament: Tournament
+    table: StandingsTable
+
+
+def refresh(port: WorkbookPort, *, stamp: Stamp | None = None) -> Refreshed:
+    """Takes the results typed into the round sheets (checked as every read checks them) and rewrites every owned
+    sheet from them: the journal records them as typed by hand, and the standings follow."""
+    tournament, table = edit_and_rank(port, lambda tournament: tournament, stamp=stamp or Stamp("standings"))
+    return Refreshed(tournament, table)
 
 
 def update_standings(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = None, rules: str | None = None,

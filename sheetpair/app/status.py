@@ -14,13 +14,15 @@ from typing import Any
 
 from ..core.errors import OperationError, PairingError
 from ..core.model import Result, Tournament
-from ..io.metadata import JournalEntry, Metadata, pairing_part, read_metadata
+from ..history.edits import deleted_games, edit_problems, hand_edits, player_name
+from ..history.parts import pairing_part
+from ..history.records import JournalEntry, Metadata
+from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament
 from ..pairing import get_system
 from .check import pairing_input
 from .operations import pending_games
-from .revisions import deleted_games, edit_problems, hand_edits, player_name
 
 
 @dataclass

@@ -8,7 +8,7 @@ import click
 
 from ..app.explain import explain as explain_round
 from ..app.session import load
-from ..io.openpyxl_port import OpenpyxlPort
+from ..app.workbooks.files import reading
 from .base import cli, reports_errors
 
 
@@ -25,7 +25,8 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
     Example:
       sheetpair explain open.xlsx --round 5 --board 3
     """
-    explained = explain_round(load(OpenpyxlPort(workbook)), round_number, board)
+    with reading(workbook) as port:
+        explained = explain_round(load(port), round_number, board)
     click.echo(explained.explanation.text(board))
     if explained.differs_from_stored:
         click.echo("Note: the stored round differs from this pairing (changed by hand, or paired by "

@@ -9,12 +9,11 @@ import click
 
 from ..app.check import RoundCheck, RoundPairing, check_tournament
 from ..app.files import load_event
-from ..app.interchange import create_workbook, export_trf, read_event, refuse_same_file
+from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
+from ..app.workbooks.files import creating, reading
 from ..core.errors import InputError, OperationError
-from ..io.openpyxl_port import OpenpyxlPort
-from ..io.trf_records import TrfFormat
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
 from .progress import progress
@@ -45,10 +44,9 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     with progress(3, "Importing") as step:
         imported = read_event(source, system=system_name, rounds=rounds)
         step()
-        port = OpenpyxlPort(workbook, create=True)
-        create_workbook(port, imported.tournament)
-        step()
-        port.save()
+        with creating(workbook) as port:
+            create_workbook(port, imported.tournament)
+            step()
         step()
     tournament = imported.tournament
     if not imported.system_known:
@@ -72,7 +70,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     Example:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
-    tournament = load(OpenpyxlPort(workbook))
+    with reading(workbook) as port:
+        tournament = load(port)
     pending = export_trf(tournament, target, TrfFormat(trf_format))
     if pending:
         click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from ..app.session import load
+from ..app.workbooks.files import reading
 from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
-from ..io.openpyxl_port import OpenpyxlPort
 from ..optional import require
 from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
 from ..report.fonts import missing_glyphs
@@ -56,7 +56,8 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
         require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
-    tournament = load(OpenpyxlPort(workbook))
+    with reading(workbook) as port:
+        tournament = load(port)
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
                         source=workbook, breakdowns=breakdowns)
     pdf_sections = chosen or default_sections(data)

@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 
 import click
 
-from ..app.merge import merge_copies
-from ..app.revisions import DELETED_GAMES_OPTION, SIDES, Difference, Side, Stamp, compare_copies, entry_text
+from ..app.copies import compare_copies, merge_copies
 from ..app.status import status
+from ..app.workbooks.files import editing, reading
 from ..core.errors import InputError
-from ..io.openpyxl_port import OpenpyxlPort
+from ..history.compare import Difference
+from ..history.edits import DELETED_GAMES_OPTION
+from ..history.stamp import SIDES, Side, Stamp, entry_text
 from .base import cli, reports_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -61,7 +63,8 @@ def status_command(workbook: Path, as_json: bool) -> None:
     Example:
       sheetpair status open.xlsx
     """
-    report = status(OpenpyxlPort(workbook))
+    with reading(workbook) as port:
+        report = status(port)
     if as_json:
         click.echo(json.dumps(report.as_json(), ensure_ascii=False))
         return
@@ -104,7 +107,8 @@ def diff_command(first: Path, second: Path, as_json: bool) -> None:
     Example:
       sheetpair diff open.xlsx open-from-anna.xlsx
     """
-    differences = compare_copies(OpenpyxlPort(first), OpenpyxlPort(second))
+    with reading(first) as a, reading(second) as b:
+        differences = compare_copies(a, b)
     if as_json:
         click.echo(json.dumps([_difference_json(d) for d in differences], ensure_ascii=False))
     elif not differences:
@@ -154,7 +158,8 @@ def merge_command(first: Path, second: Path, output: Path, takes: tuple[str, ...
     """
     take_all, per_item = parse_take(takes)
     stamp = Stamp(f"merge {first.name} {second.name}", arbiter)
-    merged = merge_copies(first, second, output, take=per_item, take_all=take_all, stamp=stamp)
+    with reading(second) as b, editing(first, output) as a:
+        merged = merge_copies(a, b, second.name, take=per_item, take_all=take_all, stamp=stamp)
     for difference in merged.differences:
         side = difference.side or per_item.get(difference.item, take_all)
         click.echo(f"{difference.item:<16} from {side}: {difference.text}", err=True)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -13,15 +11,14 @@ from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.interchange import create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
-from ..app.revisions import Stamp
 from ..app.rounds import Paired
 from ..app.standings import update_standings
+from ..app.workbooks.files import creating, editing, reading
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
-from ..io.lock import refuse_if_open, workbook_lock
-from ..io.openpyxl_port import OpenpyxlPort
+from ..history.stamp import Stamp
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 from .display import pad, width
@@ -72,25 +69,11 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
                            tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
                            language="" if language == "en" else language)
     tournament = new_event(roster, request)
-    refuse_if_open(workbook)
-    port = OpenpyxlPort(workbook, create=not workbook.exists())
-    create_workbook(port, tournament)
-    port.save()
+    with creating(workbook) as port:
+        create_workbook(port, tournament)
     settings = tournament.settings
     click.echo(f"Created {workbook}: {len(tournament.players)} players, {settings.rounds} rounds, "
                f"system {settings.system}, seed {settings.seed}.", err=True)
-
-
-@contextmanager
-def editing(workbook: Path, output: Path | None = None) -> Iterator[OpenpyxlPort]:
-    """The workbook for one change: locked against other sheetpair runs from the read to the save (a second
-    run waits for the first, so no update is lost), and saved (to ``output`` when given) only when the change
-    succeeded. A workbook open in Excel or LibreOffice is refused before anything is read."""
-    refuse_if_open(output or workbook)
-    with workbook_lock(workbook):
-        port = OpenpyxlPort(workbook)
-        yield port
-        port.save(output)
 
 
 OUTPUT = click.option("-o", "--output", type=WORKBOOK,
@@ -334,7 +317,8 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     if no_save:
-        table = update_standings(OpenpyxlPort(workbook), tiebreaks=codes, rules=rules, write_sheets=False)
+        with reading(workbook) as port:
+            table = update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False)
     else:
         with editing(workbook, output) as port:
             table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)

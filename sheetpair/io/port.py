@@ -146,6 +146,19 @@ def cell_text(value: CellValue) -> str:
     return str(value).strip()
 
 
+def cell_flag(value: CellValue) -> bool:
+    """A yes/no cell as the arbiter types it (yes, y, true, 1 / no, n, false, 0; any case).
+
+    :raises ValueError: for anything else.
+    """
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "1", "y"):
+        return True
+    if text in ("no", "false", "0", "n"):
+        return False
+    raise ValueError(f"expected yes or no, not {value!r}")
+
+
 def cell_int(value: CellValue) -> int | None:
     """A whole number from a cell (Excel gives floats, CSV gives text), or ``None`` when it holds none."""
     if value is None or value == "" or isinstance(value, bool):

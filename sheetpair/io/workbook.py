@@ -50,9 +50,10 @@ from ..core.results import (
 )
 from ..core.standings import StandingsTable
 from ..core.tiebreaks import DEFAULT_EDITION, describe, parse_rules, parse_tiebreak_list
+from ..history.records import Metadata, next_metadata
 from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
-from .metadata import Metadata, metadata_sheet, next_metadata, read_metadata
-from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
+from .metadata import metadata_sheet, read_metadata
+from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_flag, cell_int, cell_text
 
 SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
@@ -208,15 +209,6 @@ def _colour(raw: CellValue) -> Colour:
     raise ValueError(f"initial colour must be white or black, not {raw!r}")
 
 
-def _flag(raw: CellValue) -> bool:
-    text = str(raw).strip().lower()
-    if text in ("yes", "true", "1", "y"):
-        return True
-    if text in ("no", "false", "0", "n"):
-        return False
-    raise ValueError(f"expected yes or no, not {raw!r}")
-
-
 def _read_settings(rows: list[list[CellValue]]) -> Settings:
     values: dict[str, tuple[CellValue, str]] = {}
     for r, row in enumerate(rows[1:], start=2):
@@ -250,7 +242,7 @@ def _read_settings(rows: list[list[CellValue]]) -> Settings:
         missed_rounds=get("missed_rounds", _missed_rounds, "zero"),
         initial_colour=get("initial_colour", _colour, Colour.WHITE),
         seed=get("seed", _integer, None),
-        double_round_robin=get("double_round_robin", _flag, False),
+        double_round_robin=get("double_round_robin", cell_flag, False),
         options=options,
         event=event,
     )

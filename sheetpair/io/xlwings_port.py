@@ -37,16 +37,36 @@ class XlwingsPort:
     def __init__(self, book: xw.Book) -> None:
         self.book = book
         self._writes: list[Callable[[], None]] = []
+        self._names: list[str] | None = None
+        self._sheets: dict[str, list[list[CellValue]]] = {}
 
-    # reading: straight from the book ------------------------------------------------------------------
+    # reading: each sheet once from the book, until the writes are committed ----------------------------
 
     def sheet_names(self) -> list[str]:
-        return [sheet.name for sheet in self.book.sheets]
+        if self._names is None:
+            self._names = [sheet.name for sheet in self.book.sheets]
+        return list(self._names)
 
     def read_sheet(self, name: str) -> list[list[CellValue]]:
+        """The sheet's values as the book held them when this port first read it.
+
+        Over COM every read is a round trip, and the port's rule is never to read back what it wrote, so the
+        first read of a sheet is the one every later caller gets (a copy, since callers may change rows).
+        """
+        if name not in self._sheets:
+            self._sheets[name] = self._read(name, None)
+        return [list(row) for row in self._sheets[name]]
+
+    def read_top(self, name: str, rows: int) -> list[list[CellValue]]:
+        """The first ``rows`` rows of the sheet as the book holds them now (not the first read's copy): a
+        check just before committing that no other program wrote the book meanwhile."""
+        return self._read(name, rows)
+
+    def _read(self, name: str, limit: int | None) -> list[list[CellValue]]:
         sheet = self.book.sheets[name]
         last = sheet.used_range.last_cell
-        values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2, err_to_str=True).value
+        values = sheet.range((1, 1), (min(last.row, limit or last.row), last.column)).options(
+            ndim=2, err_to_str=True).value
         rows = [[_from_excel(v) for v in row] for row in values]
         while rows and all(v is None or v == "" for v in rows[-1]):
             rows.pop()
@@ -74,6 +94,7 @@ class XlwingsPort:
         writes, self._writes = self._writes, []
         for write in writes:
             write()
+        self._names, self._sheets = None, {}
 
     def discard(self) -> None:
         """Forgets the collected writes (the operation failed: the workbook stays as it was)."""
@@ -92,8 +113,9 @@ class XlwingsPort:
             before = self._find(spec.before) if spec.before else None
             sheets = self.book.sheets
             sheet = sheets.add(spec.name, before=before) if before else sheets.add(spec.name, after=sheets[-1])
-        else:
+        else:  # the block as read: the revision check before the commit showed nobody changed the book since
             _fit_block(sheet, self.read_sheet(spec.name), (len(spec.rows) + 1, len(spec.header)))
+            self._sheets.pop(spec.name, None)
         width = len(spec.header)
         last_row = max(len(spec.rows) + 1, 2)
         text_columns = [c for c, title in enumerate(spec.header, start=1) if title in spec.text_columns]

@@ -1,0 +1,43 @@
+"""The journal entries of one write: the hand edits found in what was read, then the command's own change."""
+
+from __future__ import annotations
+
+from ..core.model import Tournament
+from .describe import changes
+from .edits import edit_problems, hand_edits
+from .records import JournalEntry, Metadata
+from .stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, Stamp, utc_now
+
+
+def journal_for_write(meta: Metadata, before: Tournament | None, after: Tournament, stamp: Stamp) -> list[JournalEntry]:
+    """The journal entries of the write of ``after`` over a workbook with ``meta`` read as ``before``.
+
+    Hand edits found in ``before`` come first (one entry); a hand-edited pairing is also kept as a ``###``
+    comment line for the TRF export and each rule it breaks is passed to ``stamp.warn``. Then the command's
+    own entry, naming what it changed.
+    """
+    revision, time = meta.revision + 1, utc_now()
+    if before is None:  # a write without a read (a new workbook, the standings): no hand edit can be told apart
+        done = [line for edit in hand_edits(meta, after) for line in edit.lines] if meta.revision else ["created"]
+        return [JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change")]
+    entries = []
+    edits = hand_edits(meta, before)
+    if edits:
+        lines = [line for edit in edits for line in edit.lines]
+        entries.append(JournalEntry(revision, time, HAND_EDIT_USER, HAND_EDIT_COMMAND, _one_line(lines)))
+        for edit in edits:
+            if edit.part.endswith(" pairing"):
+                after.preserved_records.append(f"### {edit.part} edited by hand (revision {revision}): "
+                                               + _one_line(list(edit.lines)))
+        problems = edit_problems(meta, before)
+        for problem in problems:
+            if stamp.warn is not None:
+                stamp.warn(f"hand-edited pairing kept as the arbiter's decision, but {problem}")
+    done = changes(before, after)
+    entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
+    return entries
+
+
+def _one_line(lines: list[str], limit: int = 400) -> str:
+    text = "; ".join(lines)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
