@@ -17,8 +17,8 @@ from ...core.model import Colour, Game, Settings, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from ..dutch import DUTCH
-from ..dutch.entrants import Entrant
 from ..explanation import RoundExplanation
+from ..fide.entrants import Entrant
 from .classic import ClassicOutcome, ClassicProcedure
 from .colours import board_order_key
 from .explain import classic_explanation, classic_notes, modern_explanation, modern_notes

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from ...core.errors import PairingError
 from ...core.model import Colour, Tournament
 from ...core.state import derive
-from ..dutch.baku import virtual_points
-from ..dutch.entrants import Edition, Entrant, RoundField, build_field
+from ..fide.baku import virtual_points
+from ..fide.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .colours import allocate_by_index, allowed_game, preferences_agree
 from .index import Index, modern_indexes

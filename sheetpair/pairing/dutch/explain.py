@@ -14,10 +14,11 @@ from typing import Protocol
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from ..explanation import BoardExplanation, RoundExplanation
+from ..fide.boards import ranks_above
+from ..fide.entrants import Edition, Entrant, Float, RoundField
 from ..matching import new_matching_computer
 from .bracket import BracketLog
-from .colours import published_boards, ranks_above
-from .entrants import Edition, Entrant, Float, RoundField
+from .colours import published_boards
 from .procedure import MatchingOutcome
 from .weights import Layout, WeightBuilder, topscorers
 

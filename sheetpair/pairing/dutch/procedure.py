@@ -38,10 +38,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.errors import PairingError
+from ..fide.entrants import Edition, Entrant, RoundField
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
-from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
 

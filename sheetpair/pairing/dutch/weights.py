@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .entrants import Entrant, Float, RoundField
+from ..fide.entrants import Entrant, Float, RoundField
 
 
 def _compatible_colours(a: Entrant, b: Entrant) -> bool:

@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..fide.entrants import Edition, RoundField
 from ..matching import MatchingComputer, new_matching_computer
 from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
-from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
 from .proven import prove_bracket
 from .weights import Layout
