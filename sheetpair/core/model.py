@@ -204,10 +204,6 @@ class Round:
     def game_on_board(self, board: int) -> Game | None:
         return next((g for g in self.games if g.board == board), None)
 
-    def missing_results(self) -> list[Game]:
-        """Boards whose result has not been entered yet (postponed games count as entered)."""
-        return [g for g in self.games if g.result is Result.NONE]
-
     def players(self) -> set[int]:
         """Everyone with a game or a bye in this round."""
         return {p for g in self.games for p in (g.white, g.black)} | {b.player for b in self.byes}
