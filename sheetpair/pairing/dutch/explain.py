@@ -110,7 +110,7 @@ class _OpponentChoice:
         self.builder: WeightBuilder | None = None
         if round_field.edition is Edition.RULES_2026:
             self.builder = WeightBuilder(round_field, Layout.of(round_field), forbidden)
-            self.builder.bye_score = outcome.bye.score if outcome.bye else -1
+            self.builder.place_bye(outcome.bye.score if outcome.bye else -1, single_downfloater_is_bye=False)
 
     def lines(self, first: int, second: int) -> list[str]:
         for log in self.logs:

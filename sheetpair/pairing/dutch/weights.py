@@ -295,6 +295,16 @@ class WeightBuilder:
             return True
         return self.topscorer[i] or self.topscorer[j]
 
+    def place_bye(self, score: int, *, single_downfloater_is_bye: bool) -> None:
+        """The round's PAB state, set here only: the assignee's score ([C5]: the lowest possible, ``-1`` with no
+        PAB) and whether [C9] applies from the top bracket on. [C9]: the fewer games a candidate played, the
+        more the matching gains by pairing them, so the bye falls to the candidate with the fewest unplayed
+        games (the ranks of the played-game counts at that score)."""
+        self.bye_score = score
+        self.single_downfloater_is_bye = single_downfloater_is_bye
+        games = sorted((e.played_games for e in self.entrants if e.score == score), reverse=True)
+        self.played_games_rank = {played: rank for rank, played in enumerate(games)}
+
     def is_bye_candidate(self, i: int) -> bool:
         return self.entrants[i].bye_eligible and self.score[i] <= self.bye_score
 

@@ -154,11 +154,8 @@ class WindowedProcedure(BracketProcedure):
             super()._prepare_bye(mates, top)
             self._initial_flag = self.builder.single_downfloater_is_bye
             return
-        players, builder = self.players, self.builder
-        builder.bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
-        builder.single_downfloater_is_bye = False  # the bye is below the top score group
-        games = sorted((p.played_games for p in players if p.score == builder.bye_score), reverse=True)
-        builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
+        bye_score = next(p.score for v, p in enumerate(self.players) if mates[v] == v)
+        self.builder.place_bye(bye_score, single_downfloater_is_bye=False)  # the bye is below the top score group
 
     # -- one bracket -------------------------------------------------------------------------------------
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
