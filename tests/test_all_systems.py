@@ -18,7 +18,25 @@ from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
 from sheetpair.core.errors import OperationError, PairingError
 from sheetpair.core.model import ByeKind, Player, Result, Settings
-from sheetpair.pairing import SYSTEMS
+from sheetpair.pairing import SYSTEMS, PairingSystem
+
+REMATCHING_SYSTEMS = {"berger-swiss", "club-swiss", "winther-swiss"}
+"""Systems whose text allows a rematch as the last resort, when no complete pairing avoids one (a forfeited
+game is no meeting); that the last resort is the only way to a rematch is tested with each system."""
+
+PAIRING_BYES_PER_ROUND = {"berger-swiss": None}
+"""Most pairing-allocated byes one round gives (one unless named here); ``None`` when a kept schedule gives
+one to every player whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
+
+
+def max_meetings(system: PairingSystem, settings: Settings) -> int:
+    """How often two players may meet in one event under ``system``: once, twice in a double round robin,
+    up to every round where rematches are a last resort (Norwegian Monrad only with ``rematches=when-exhausted``)."""
+    if system.name in REMATCHING_SYSTEMS or (
+            system.name == "norwegian-monrad" and system.option(settings, "rematches") == "when-exhausted"):
+        return settings.rounds
+    return 2 if system.name == "berger" and settings.double_round_robin else 1
+
 
 RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT]
 
@@ -52,7 +70,7 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
             return  # a system may find no legal pairing in a small, played-out field
         seen = [p for g in paired.games for p in (g.white, g.black)] + [b.player for b in paired.byes]
         assert len(seen) == len(set(seen)), f"round {number}: someone is paired twice"
-        limit = system.pairing_byes_per_round
+        limit = PAIRING_BYES_PER_ROUND.get(system_name, 1)
         assert limit is None or sum(b.kind is ByeKind.PAB for b in paired.byes) <= limit or system.keeps_withdrawn_in_schedule
         for game in paired.games:
             assert game.white not in asked and game.black not in asked, "a player with a requested bye was paired"
@@ -60,7 +78,8 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
                 assert tournament.player(game.white).is_active_in(number)
                 assert tournament.player(game.black).is_active_in(number)
             pair = frozenset((game.white, game.black))
-            assert met.get(pair, 0) < system.max_meetings(tournament.settings), f"round {number}: {sorted(pair)} meet again"
+            allowed = max_meetings(system, tournament.settings)
+            assert met.get(pair, 0) < allowed, f"round {number}: {sorted(pair)} meet again"
             if not game.result.is_known:
                 game.result = rng.choice(RESULTS)
             if game.result.was_played:  # a forfeited game is no meeting (C.04.2 3.5): the pair may be paired again

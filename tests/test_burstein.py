@@ -18,13 +18,15 @@ from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.io.trf import load_trf
 from sheetpair.io.trf_records import system_for_ett
 from sheetpair.pairing import get_system
-from sheetpair.pairing.burstein import BURSTEIN, BURSTEIN_CLASSIC
+from sheetpair.pairing.burstein import BURSTEIN_CLASSIC
 from sheetpair.pairing.burstein.classic import imaginary_point_holders
 from sheetpair.pairing.burstein.modern import seeding_rounds
 from sheetpair.pairing.dutch import DUTCH
 
 from .bbp_corpus import replay
 from .conftest import CONFORMANCE
+
+BURSTEIN = get_system("burstein")
 
 CLASSIC_CORPUS = CONFORMANCE / "bbp" / "burstein-classic"
 DUTCH_CORPUS = CONFORMANCE / "bbp" / "dutch"

@@ -48,7 +48,7 @@ from sheetpair.pairing.dubov.entrants import (
 )
 from sheetpair.pairing.dubov.procedure import middle_out, pair_round
 from sheetpair.pairing.dubov.window import dirac_complete
-from sheetpair.pairing.dutch.entrants import PointScale
+from sheetpair.pairing.fide.entrants import PointScale
 
 from .conftest import CONFORMANCE
 

@@ -23,8 +23,8 @@ from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Bye, ByeKind, Colour, Game, Outcome, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
 from sheetpair.pairing.dutch import DUTCH
-from sheetpair.pairing.dutch.baku import virtual_points, virtual_points_in_round
 from sheetpair.pairing.dutch.explain import explain_round
+from sheetpair.pairing.fide.baku import virtual_points, virtual_points_in_round
 
 from .bbp_corpus import replay
 from .conftest import CONFORMANCE
@@ -264,7 +264,7 @@ def test_explain_command_prints_brackets_boards_and_colour_rules(tmp_path: Path)
 
 def test_a_pairing_allocated_bye_worth_nothing_still_floats_down():
     """C.04.3 1.4.3 (2026): whoever receives the PAB gets a downfloat, whatever the bye is worth."""
-    from sheetpair.pairing.dutch.entrants import Edition, Float, build_field
+    from sheetpair.pairing.fide.entrants import Edition, Float, build_field
 
     tournament = field(3, bye_value=0.0)
     played(tournament, (1, 2, Result.DRAW), byes=(Bye(3, ByeKind.PAB),))
@@ -275,7 +275,7 @@ def test_a_pairing_allocated_bye_worth_nothing_still_floats_down():
 
 def test_zero_point_bye_gives_no_float_in_2026_but_does_in_2017():
     """1.4.4 (2026) against A.4.b (2017: "for whatever reason does not play ... also receives a downfloat")."""
-    from sheetpair.pairing.dutch.entrants import Edition, Float, build_field
+    from sheetpair.pairing.fide.entrants import Edition, Float, build_field
 
     tournament = field(4)
     played(tournament, (1, 3, Result.WHITE_WINS), byes=(Bye(2, ByeKind.ZERO), Bye(4, ByeKind.HALF)))
@@ -286,7 +286,7 @@ def test_zero_point_bye_gives_no_float_in_2026_but_does_in_2017():
 
 def test_baku_group_a_keeps_its_last_member_when_late_entries_arrive():
     """C.04.7 1.3: GA was fixed in round 1 (8 players -> GA = 1-4); a late entry (9) joins below it."""
-    from sheetpair.pairing.dutch.baku import group_a
+    from sheetpair.pairing.fide.baku import group_a
 
     tournament = field(8, rounds=9, options={"acceleration": "baku"})
     tournament.rounds.append(Round(1, DUTCH.pair(tournament, 1).games))
@@ -315,8 +315,8 @@ def test_windowed_brackets_pair_exactly_as_the_whole_field(monkeypatch, fail_aft
     """The window is a shortcut only: with the bound failing at any point (``fail_after`` window solves),
     the round goes on on the rebuilt whole-field matcher and the pairing is the same."""
     from sheetpair.pairing.dutch import window
-    from sheetpair.pairing.dutch.entrants import Edition, build_field
     from sheetpair.pairing.dutch.procedure import BracketProcedure
+    from sheetpair.pairing.fide.entrants import Edition, build_field
 
     tournament = _played_event(131, 4, seed=7)
     round_field = build_field(tournament, 5, Edition.RULES_2026)
@@ -342,8 +342,8 @@ def test_brackets_paired_alone_pair_exactly_as_the_whole_field(monkeypatch, play
     gives the whole field's pairing, on the matcher and proven without one (:mod:`.proven`); the shortcut is
     taken in these events."""
     from sheetpair.pairing.dutch import window
-    from sheetpair.pairing.dutch.entrants import Edition, build_field
     from sheetpair.pairing.dutch.procedure import BracketProcedure
+    from sheetpair.pairing.fide.entrants import Edition, build_field
 
     tournament = _played_event(players, rounds, seed=seed)
     whole = BracketProcedure(build_field(tournament, rounds + 1, Edition.RULES_2026), set()).run()
@@ -397,8 +397,8 @@ def test_every_round_of_small_events_pairs_as_the_whole_field(seed):
     """Odd and even fields, half- and zero-point byes, forbidden pairs and Baku acceleration: the shortcuts
     of :mod:`sheetpair.pairing.dutch.window` give the whole field's pairing in every round."""
     from sheetpair.pairing.dutch import window
-    from sheetpair.pairing.dutch.entrants import Edition, build_field
     from sheetpair.pairing.dutch.procedure import BracketProcedure
+    from sheetpair.pairing.fide.entrants import Edition, build_field
 
     rng = random.Random(seed)
     players, rounds = rng.randint(20, 60), 7

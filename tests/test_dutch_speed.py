@@ -14,10 +14,10 @@ from sheetpair.core.errors import PairingError
 from sheetpair.core.model import ByeKind, Player, Result, Round, Settings, Tournament
 from sheetpair.pairing import get_system, matching
 from sheetpair.pairing.dutch import window
-from sheetpair.pairing.dutch.entrants import Edition, build_field
 from sheetpair.pairing.dutch.proven import prove_bracket
 from sheetpair.pairing.dutch.weights import Layout, WeightBuilder
 from sheetpair.pairing.dutch.window import ClosedBracket
+from sheetpair.pairing.fide.entrants import Edition, build_field
 
 
 def _played_round_one(players: int) -> Tournament:

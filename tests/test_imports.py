@@ -63,24 +63,58 @@ def test_the_add_in_does() -> None:
     assert "xlwings" in {m.split(".")[0] for m in _loaded_after("import sheetpair.excel.buttons")}
 
 
-def _imports_of(path: Path) -> set[str]:
-    """The sheetpair modules a file imports, as absolute dotted names."""
-    package = ".".join(path.relative_to(REPO).with_suffix("").parts[:-1])
-    found = set()
+FIDE_SYSTEMS = ("dutch", "dubov", "burstein", "lim")
+"""The folders of the FIDE Swiss systems under ``sheetpair/pairing``; what they share is in ``pairing/fide``."""
+
+
+def _own_imports(path: Path) -> list[str]:
+    """The sheetpair modules ``path`` imports, as absolute dotted names (relative imports resolved)."""
+    package = ".".join(path.relative_to(REPO).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    names = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-            module = f"{base}.{node.module}" if node.level and node.module else (node.module or base)
-            found.add(module)
+            module = f"{base}.{node.module}" if node.level and node.module else base if node.level else node.module
+            names.extend([module] if node.module else [f"{module}.{a.name}" for a in node.names])
         elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("sheetpair")}
+            names.extend(a.name for a in node.names)
+    return [name for name in names if name and name.startswith("sheetpair")]
+
+
+def _imports_under(folder: str) -> dict[str, list[str]]:
+    return {str(path.relative_to(REPO)): _own_imports(path) for path in sorted((REPO / folder).rglob("*.py"))}
+
+
+def test_own_imports_resolve_relative_names() -> None:
+    imports = _own_imports(REPO / "sheetpair" / "pairing" / "dutch" / "colours.py")
+    assert "sheetpair.pairing.fide.entrants" in imports and "sheetpair.core.model" in imports
+
+
+def test_no_fide_system_imports_another_systems_folder() -> None:
+    """Dutch, Dubov, Burstein and Lim share only ``pairing/fide`` (and the pairing floor's common modules)."""
+    crossings = []
+    for system in FIDE_SYSTEMS:
+        others = tuple(f"sheetpair.pairing.{other}" for other in FIDE_SYSTEMS if other != system)
+        for module, imports in _imports_under(f"sheetpair/pairing/{system}").items():
+            crossings += [f"{module} -> {name}" for name in imports if name.startswith(others)]
+    assert not crossings
+
+
+def test_pairing_and_report_do_not_import_io() -> None:
+    """Pairing reads domain state, never files; reports render what the application layer gives them."""
+    reaching = [f"{module} -> {name}"
+                for folder in ("sheetpair/pairing", "sheetpair/report")
+                for module, imports in _imports_under(folder).items()
+                for name in imports if name.startswith("sheetpair.io")]
+    assert not reaching
 
 
 def test_the_command_line_reaches_files_only_through_the_application_layer() -> None:
     """The command line parses, calls one use case, formats: it opens no workbook and reads no file format."""
-    reaching = {f"{path.relative_to(REPO)}: {module}" for path in sorted((REPO / "sheetpair" / "cli").glob("*.py"))
-                for module in _imports_of(path) if module.startswith("sheetpair.io")}
+    reaching = [f"{path}: {module}" for path, modules in _imports_under("sheetpair/cli").items()
+                for module in modules if module.startswith("sheetpair.io")]
     assert not reaching
 
 

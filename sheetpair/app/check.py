@@ -22,19 +22,19 @@ from ..pairing import get_system
 
 
 @dataclass(frozen=True)
-class RoundPairing:
+class ComparedPairing:
     """One side of the comparison: games as (White, Black) in board order, and the pairing-allocated byes."""
 
     games: tuple[tuple[int, int], ...]
     pairing_byes: tuple[int, ...]
 
     @classmethod
-    def of(cls, rnd: Round) -> RoundPairing:
+    def of(cls, rnd: Round) -> ComparedPairing:
         games = tuple((g.white, g.black) for g in sorted(rnd.games, key=lambda g: g.board))
         byes = tuple(sorted(b.player for b in rnd.byes if b.kind is ByeKind.PAB))
         return cls(games, byes)
 
-    def same_as(self, other: RoundPairing) -> bool:
+    def same_as(self, other: ComparedPairing) -> bool:
         return set(self.games) == set(other.games) and self.pairing_byes == other.pairing_byes
 
 
@@ -43,8 +43,8 @@ class RoundCheck:
     """The verdict on one round: the recorded pairing, the re-paired one, or why re-pairing failed."""
 
     round: int
-    recorded: RoundPairing
-    repaired: RoundPairing | None
+    recorded: ComparedPairing
+    repaired: ComparedPairing | None
     error: str | None = None
 
     @property
@@ -76,7 +76,7 @@ def check_tournament(tournament: Tournament, system: str | None = None,
     engine = get_system(system or tournament.settings.system)
     checks = []
     for rnd in tournament.rounds:
-        recorded = RoundPairing.of(rnd)
+        recorded = ComparedPairing.of(rnd)
         try:
             pairing = engine.pair(pairing_input(tournament, rnd.number, engine.name), rnd.number)
         except PairingError as error:
@@ -84,7 +84,7 @@ def check_tournament(tournament: Tournament, system: str | None = None,
             if progress is not None:
                 progress()
             continue
-        repaired = RoundPairing.of(Round(rnd.number, pairing.games, pairing.byes))
+        repaired = ComparedPairing.of(Round(rnd.number, pairing.games, pairing.byes))
         checks.append(RoundCheck(rnd.number, recorded, repaired))
         if progress is not None:
             progress()

@@ -14,6 +14,7 @@ from dataclasses import replace
 from ..core.errors import OperationError, PairingError
 from ..core.model import Bye, ByeKind, Game, Player, Result, Round, Tournament
 from ..core.results import result_code
+from ..core.state import rounds_met
 from ..pairing import Pairing, PairingSystem, get_system
 
 PENDING_NOTE = "paired while"
@@ -79,7 +80,7 @@ def _pair_around(system: PairingSystem, tournament: Tournament, number: int,
     games += [replace(g, board=g.board + len(fixed)) for g in rest.games]
     byes = [b for b in rest.byes if b.player not in placed]
     broken = [f"{w} - {b} meet again" for w, b in fixed
-              if any({w, b} == {g.white, g.black} for r in tournament.rounds for g in r.games if g.result.was_played)]
+              if rounds_met(tournament, w, b, pending=True)]
     broken += [f"{w} - {b} is a pair ruled not to meet" for w, b in fixed
                if frozenset((w, b)) in tournament.forbidden_pairs]
     notes = [f"{MANUAL_NOTE}{len(fixed)} set by the arbiter" + (f" ({'; '.join(broken)})" if broken else "")]

@@ -3,7 +3,7 @@
 Nothing is written when reading or the change fails, and nothing written is read back: the sheets are made
 from the in-memory tournament and the one standings table built after the change.
 
-Every write raises the workbook's revision and adds to its journal (:mod:`sheetpair.app.revisions`): the
+Every write raises the workbook's revision and adds to its journal (:mod:`sheetpair.history.journal`): the
 hand edits found in what was read, then the command's own change. A caller that names the revision it
 expects (``Stamp.expect_revision``) gets :class:`~sheetpair.core.errors.StaleCopyError` before anything
 is changed when the workbook is at another.
@@ -33,7 +33,7 @@ def load(port: WorkbookPort) -> Tournament:
     """The tournament a workbook holds.
 
     :raises WorkbookError: naming the sheet and cell of the first problem, or a game with a result deleted
-        from a round sheet by hand (:func:`~sheetpair.app.revisions.refuse_deleted_games`).
+        from a round sheet by hand (:func:`~sheetpair.history.edits.refuse_deleted_games`).
     """
     tournament = load_tournament(port)
     refuse_deleted_games(read_metadata(port), tournament)

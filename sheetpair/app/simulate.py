@@ -260,7 +260,7 @@ def _rematches(tournament: Tournament) -> int:
     for rnd in tournament.rounds:
         pairs = [frozenset((g.white, g.black)) for g in rnd.games]
         repeated += sum(pair in met for pair in pairs)
-        met.update(pair for pair, game in zip(pairs, rnd.games) if game.result.was_played)
+        met.update(pair for pair, game in zip(pairs, rnd.games) if game.result.is_meeting())
     return repeated
 
 

@@ -3,7 +3,7 @@ those edits break, and what the next pairing still waits for.
 
 Results typed into a round sheet are the normal way of entering them and are only listed. Edited pairings,
 roster or forbidden pairs are the arbiter's decision, but each rule they break is named
-(:func:`sheetpair.app.revisions.pairing_problems`); when the last paired round was edited, the boards the
+(:func:`sheetpair.history.edits.pairing_problems`); when the last paired round was edited, the boards the
 system would have made for the players concerned are shown beside them.
 """
 

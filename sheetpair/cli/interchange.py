@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..app.check import RoundCheck, RoundPairing, check_tournament
+from ..app.check import ComparedPairing, RoundCheck, check_tournament
 from ..app.files import load_event
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
@@ -121,7 +121,7 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
 
 
 def _check_json(system: str, checks: list[RoundCheck]) -> dict[str, object]:
-    def side(pairing: RoundPairing | None) -> dict[str, object] | None:
+    def side(pairing: ComparedPairing | None) -> dict[str, object] | None:
         if pairing is None:
             return None
         return {"games": [list(g) for g in pairing.games], "pairing_byes": list(pairing.pairing_byes)}
@@ -156,7 +156,7 @@ def _check_text(system: str, checks: list[RoundCheck]) -> str:
     return "\n".join(lines)
 
 
-def _pairing_text(pairing: RoundPairing) -> str:
+def _pairing_text(pairing: ComparedPairing) -> str:
     text = _games_text(list(pairing.games))
     if pairing.pairing_byes:
         text += "; bye " + ", ".join(map(str, pairing.pairing_byes))

@@ -46,6 +46,21 @@ class Outcome(enum.Enum):
     def is_bye(self) -> bool:
         return self in (Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FULL_BYE)
 
+    def is_meeting(self, *, pending: bool = False, forfeits: bool = False) -> bool:
+        """True when a game with this outcome makes the two players "have met": the one definition of it.
+
+        By default only a game played over the board is a meeting (C.04.2 3.5: a forfeit is no meeting), as
+        the FIDE systems and the tie-breaks read it. ``pending=True`` also counts a game still to be played or
+        postponed (a pair that will have met once it is played: the arbiter's warnings on hand-set boards and
+        hand edits); ``forfeits=True`` also counts a forfeited game (the club systems that never pair a pair
+        twice, whatever happened). Byes and absences are never meetings.
+        """
+        if self in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS):
+            return True
+        if self is Outcome.PENDING:
+            return pending
+        return forfeits and self in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+
 
 class Result(enum.Enum):
     """The result of one board, by its canonical code as written in the round sheets."""
@@ -76,6 +91,10 @@ class Result(enum.Enum):
     def was_played(self) -> bool:
         """True when the game was played over the board, so colours and opponents count."""
         return self.outcomes[0].is_played_game
+
+    def is_meeting(self, *, pending: bool = False, forfeits: bool = False) -> bool:
+        """True when a game with this result makes its two players "have met" (:meth:`Outcome.is_meeting`)."""
+        return self.outcomes[0].is_meeting(pending=pending, forfeits=forfeits)
 
     @property
     def reversed(self) -> Result:
@@ -203,10 +222,6 @@ class Round:
 
     def game_on_board(self, board: int) -> Game | None:
         return next((g for g in self.games if g.board == board), None)
-
-    def missing_results(self) -> list[Game]:
-        """Boards whose result has not been entered yet (postponed games count as entered)."""
-        return [g for g in self.games if g.result is Result.NONE]
 
     def players(self) -> set[int]:
         """Everyone with a game or a bye in this round."""

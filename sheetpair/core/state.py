@@ -99,12 +99,15 @@ class PlayerState:
 
     @property
     def opponents_played(self) -> list[int]:
-        """Opponents of games played over the board (a forfeit is no meeting)."""
-        return [r.opponent for r in self.records if r.played and r.opponent is not None]
+        """Opponents met over the board (:meth:`~sheetpair.core.model.Outcome.is_meeting`: a forfeit is no
+        meeting)."""
+        return [r.opponent for r in self.records if r.opponent is not None and r.outcome.is_meeting()]
 
     @property
     def opponents_paired(self) -> list[int]:
-        """Every opponent the pairing gave, forfeits and pending games included."""
+        """Every opponent the pairing gave: those met with forfeits and pending games counted
+        (``is_meeting(pending=True, forfeits=True)``). Every record with an opponent comes from a game, so the
+        test of the opponent alone says it, cheaply: the club systems ask it for every candidate pair."""
         return [r.opponent for r in self.records if r.opponent is not None]
 
     @property
@@ -139,6 +142,16 @@ class TournamentState:
         players = {tpn: PlayerState(st.player, [r for r in st.records if r.round <= last])
                    for tpn, st in self.players.items()}
         return TournamentState(self.settings, last, players, self.traits)
+
+
+def rounds_met(tournament: Tournament, first: int, second: int, *, pending: bool = False, forfeits: bool = False,
+               excluding_round: int | None = None) -> list[int]:
+    """The rounds in which ``first`` and ``second`` met, in the meaning ``pending`` and ``forfeits`` name
+    (:meth:`~sheetpair.core.model.Outcome.is_meeting`), leaving out ``excluding_round``."""
+    pair = {first, second}
+    return [rnd.number for rnd in tournament.rounds if rnd.number != excluding_round
+            for game in rnd.games
+            if {game.white, game.black} == pair and game.result.is_meeting(pending=pending, forfeits=forfeits)]
 
 
 def derive(

@@ -8,7 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.errors import WorkbookError
-from ..core.model import Game, Tournament
+from ..core.model import Tournament
+from ..core.state import rounds_met
 from .describe import describe_part
 from .parts import (
     as_cut_now,
@@ -131,11 +132,6 @@ def refuse_deleted_games(meta: Metadata, tournament: Tournament, stamp: Stamp | 
 
 # --- rule checks ---------------------------------------------------------------------------------------
 
-def _met(game: Game) -> bool:
-    """A game that counts as a meeting: played, or still to be played (a forfeit is no meeting)."""
-    return game.result.was_played or not game.result.is_known
-
-
 def pairing_problems(tournament: Tournament, round_number: int) -> list[str]:
     """Each rule the pairing of ``round_number`` breaks: a rematch (C.04.1 b, Dutch criterion C1), a player
     twice in the round, a withdrawn player paired, a pair the arbiter ruled must not meet."""
@@ -148,12 +144,10 @@ def pairing_problems(tournament: Tournament, round_number: int) -> list[str]:
     for game in sorted(rnd.games, key=lambda g: g.board):
         where = f"round {round_number} board {game.board}"
         names = f"{player_name(tournament, game.white)} and {player_name(tournament, game.black)}"
-        pair = {game.white, game.black}
-        met = [other.number for other in tournament.rounds if other.number != round_number
-               for g in other.games if {g.white, g.black} == pair and _met(g)]
-        if len(met) >= allowed and _met(game):
+        met = rounds_met(tournament, game.white, game.black, pending=True, excluding_round=round_number)
+        if len(met) >= allowed and game.result.is_meeting(pending=True):
             problems.append(f"{where}: {names} met in round {', '.join(map(str, met))} [C1]")
-        if frozenset(pair) in tournament.forbidden_pairs:
+        if frozenset((game.white, game.black)) in tournament.forbidden_pairs:
             problems.append(f"{where}: {names} must not meet [forbidden pair]")
         for tpn in (game.white, game.black):
             player = tournament.player(tpn) if tournament.has_player(tpn) else None

@@ -34,7 +34,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         dutch.DUTCH_2017,
         dubov.DUBOV,
         lim.SYSTEM,
-        burstein.BURSTEIN,
+        burstein.Burstein(seeding=dutch.DUTCH),
         burstein.BURSTEIN_CLASSIC,
     )
 }

@@ -49,9 +49,6 @@ class PairingSystem(ABC):
     """True when an adjourned game scores a provisional draw until resolved (Norwegian Monrad)."""
     keeps_withdrawn_in_schedule: ClassVar[bool] = False
     """True for fixed schedules (round robins): a withdrawn player stays paired and forfeits instead."""
-    pairing_byes_per_round: ClassVar[int | None] = 1
-    """Most pairing-allocated byes one round gives; ``None`` when a kept schedule gives one to every player
-    whose scheduled opponent has withdrawn (Berger-Swiss's retained groups)."""
 
     @property
     def traits(self) -> SystemTraits:
@@ -67,10 +64,6 @@ class PairingSystem(ABC):
     def tiebreaks_for(self, options: dict[str, str]) -> tuple[str, ...]:
         """The tie-breaks of a new event with these options, when the arbiter names none."""
         return self.default_tiebreaks
-
-    def max_meetings(self, settings: Settings) -> int:
-        """How often two players may meet in one event: once, except in double round robins."""
-        return 1
 
     def planned_rounds(self, player_count: int, settings: Settings) -> int | None:
         """The number of rounds the system itself fixes for this field, or ``None`` when the arbiter chooses."""

@@ -62,9 +62,6 @@ class Berger(PairingSystem):
     default_tiebreaks = ("SB", "WIN")
     keeps_withdrawn_in_schedule = True
 
-    def max_meetings(self, settings: Settings) -> int:
-        return 2 if settings.double_round_robin else 1
-
     def planned_rounds(self, player_count: int, settings: Settings) -> int:
         cycle = player_count - 1 if player_count % 2 == 0 else player_count
         return cycle * (2 if settings.double_round_robin else 1)

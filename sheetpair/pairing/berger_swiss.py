@@ -282,7 +282,6 @@ class BergerSwiss(PairingSystem):
     description = "Winther's Berger-Swiss: rating groups play Berger tables, then one Swiss field (WNT)"
     default_bye_value = 1.0
     default_tiebreaks = (TIEBREAK,)
-    pairing_byes_per_round = None
     options = {
         "berger_rounds": OptionSpec("5", "Berger rounds before the common Swiss field (groups of 6 or 8)", ("5", "7")),
         "exchanges": OptionSpec(
@@ -297,12 +296,6 @@ class BergerSwiss(PairingSystem):
     def binds_forbidden_pairs(self, round_number: int, settings: Settings) -> bool:
         """The Berger rounds play fixed tables inside each group; only the Swiss pairing can avoid a pair."""
         return round_number > int(self.option(settings, "berger_rounds"))
-
-    def max_meetings(self, settings: Settings) -> int:
-        """No fixed bound: rematches are the text's last resort when no complete pairing avoids them, and a
-        forfeited game is no meeting. That the last resort is the only way to a rematch is tested instead.
-        """
-        return settings.rounds
 
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         """Descending rating; equal ratings keep their input order (the text: Pairing System)."""

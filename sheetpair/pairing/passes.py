@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import PairingError
-from ..core.model import Colour, Outcome, Settings, Tournament
+from ..core.model import Colour, Outcome, Tournament
 from ..core.state import PlayerState, TournamentState
 from .base import PairingSystem
 from .colours import may_take, whites
@@ -197,7 +197,3 @@ class PassSolvedSystem(PairingSystem):
         """The standings follow the pairing order's choice: WNT, or the pages' Buchholz then Sonneborn-Berger."""
         return ("BHG", "SBG") if options.get("tiebreak") == "buchholz" else self.default_tiebreaks
 
-    def max_meetings(self, settings: Settings) -> int:
-        """Rematches come only when no rematch-free pairing exists (nobody is left unpaired), so the
-        event's length is the only limit."""
-        return settings.rounds

@@ -120,7 +120,6 @@ class TiebreakSpec:
     code: str
     name: str
     compute: Compute
-    uses_tied_group: bool = False
     cuttable: bool = False
     evaluate: Evaluate = total
     lower_is_better: bool = False

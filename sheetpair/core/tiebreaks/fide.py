@@ -552,7 +552,7 @@ LIMITED: dict[str, Callable[[int], Compute]] = {"KS": koya}
 
 
 SPECS: tuple[TiebreakSpec, ...] = (
-    TiebreakSpec("DE", "Direct encounter", _encounters, uses_tied_group=True,
+    TiebreakSpec("DE", "Direct encounter", _encounters,
                  evaluate=_direct_encounter_place, lower_is_better=True),
     TiebreakSpec("WIN", "Number of wins, with or without playing", _count(
         lambda c, r: 0 < c.settings.points_win <= r.points, "round worth a win")),

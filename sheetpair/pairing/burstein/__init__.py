@@ -16,9 +16,8 @@ from ...core.errors import InputError
 from ...core.model import Colour, Game, Settings, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
-from ..dutch import DUTCH
-from ..dutch.entrants import Entrant
 from ..explanation import RoundExplanation
+from ..fide.entrants import Entrant
 from .classic import ClassicOutcome, ClassicProcedure
 from .colours import board_order_key
 from .explain import classic_explanation, classic_notes, modern_explanation, modern_notes
@@ -93,7 +92,11 @@ class BursteinClassic(PairingSystem):
 
 
 class Burstein(PairingSystem):
-    """C.04.4.2 (2026): Dutch seeding rounds, then brackets in index order and the candidate order of Art. 4."""
+    """C.04.4.2 (2026): Dutch seeding rounds, then brackets in index order and the candidate order of Art. 4.
+
+    ``seeding`` is the Dutch system that pairs the first rounds (Art. 1.6); the registry hands it in, so that
+    no FIDE system imports another's folder.
+    """
 
     name = "burstein"
     description = "FIDE Burstein system (C.04.4.2, applied from 1 Feb 2026)"
@@ -104,6 +107,9 @@ class Burstein(PairingSystem):
     }
     default_bye_value = 1.0
     default_tiebreaks = ("BH-C1", "BH", "SB")
+
+    def __init__(self, seeding: PairingSystem) -> None:
+        self.seeding = seeding
 
     def check_settings(self, settings: Settings) -> None:
         """A Swiss with a draw between a win and a loss (the index and [C6] compare scores).
@@ -125,7 +131,7 @@ class Burstein(PairingSystem):
 
     def pair(self, tournament: Tournament, round_number: int) -> Pairing:
         if self.is_seeding_round(tournament.settings, round_number):
-            pairing = DUTCH.pair(tournament, round_number)
+            pairing = self.seeding.pair(tournament, round_number)
             pairing.notes.insert(0, f"seeding round {round_number} of {seeding_rounds(tournament.settings.rounds)}: "
                                     f"paired by the Dutch system (Art. 1.6)")
             return pairing
@@ -138,7 +144,7 @@ class Burstein(PairingSystem):
 
     def explain(self, tournament: Tournament, round_number: int) -> RoundExplanation:
         if self.is_seeding_round(tournament.settings, round_number):
-            explanation = DUTCH.explain(tournament, round_number)
+            explanation = self.seeding.explain(tournament, round_number)
             explanation.system = self.name
             explanation.round_lines.insert(0, "seeding round: paired by the Dutch system (Art. 1.6)")
             return explanation
@@ -148,6 +154,5 @@ class Burstein(PairingSystem):
 
 
 BURSTEIN_CLASSIC = BursteinClassic()
-BURSTEIN = Burstein()
 
-__all__ = ["BURSTEIN", "BURSTEIN_CLASSIC", "Burstein", "BursteinClassic"]
+__all__ = ["BURSTEIN_CLASSIC", "Burstein", "BursteinClassic"]

@@ -36,7 +36,7 @@ from ...core.errors import PairingError
 from ...core.model import ByeKind, Colour, Tournament
 from ...core.state import derive
 from ..common import players_to_pair
-from ..dutch.entrants import Edition, Entrant, RoundField, build_field
+from ..fide.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_matching_computer
 from .colours import allocate, allowed_game, preferences_agree
 from .index import Index, classic_indexes

@@ -2,7 +2,7 @@
 
 Both texts grant colour preferences in the order of the Dutch system's Art. 5.2.1–5.2.3 (both preferences,
 the stronger one, alternation from the last round the two differed: the classic text's Art. 5.4 "due
-colour", "equalizing", "alternating"), which :func:`sheetpair.pairing.dutch.colours.preferred_colour`
+colour", "equalizing", "alternating"), which :func:`sheetpair.pairing.fide.colours.preferred_colour`
 decides. They differ from the Dutch only in the last step, which looks at the index instead of the score:
 
 * neither player has a preference (both still to play): the player with the smaller start number takes the
@@ -15,8 +15,10 @@ decides. They differ from the Dutch only in the last step, which looks at the in
 from __future__ import annotations
 
 from ...core.model import Colour
-from ..dutch.colours import preferred_colour
-from ..dutch.entrants import Entrant
+from ..fide.boards import Placed
+from ..fide.boards import board_order_key as placed_order
+from ..fide.colours import preferred_colour
+from ..fide.entrants import Entrant
 
 DUTCH_TO_2026 = {"5.2.1": "5.2.2", "5.2.2": "5.2.3", "5.2.3": "5.2.4"}
 """The Dutch articles granting preferences and the 2026 Burstein articles that say the same (its 5.2.1 is
@@ -66,9 +68,9 @@ def allocate_by_index(higher: Entrant, lower: Entrant, initial: Colour) -> tuple
 
 
 def board_order_key(white: Entrant, black: Entrant, standing: dict[int, int]) -> tuple[int, int, int]:
-    """Boards by the score of the higher-placed player, then the lower one's, then the higher one's number.
+    """The board order of C.04.2 (:func:`sheetpair.pairing.fide.boards.board_order_key`) on the standings.
 
     ``standing`` is each player's score in units *without* virtual points: boards show the real standings.
     """
-    higher, lower = sorted((white, black), key=lambda e: (-standing[e.tpn], e.rank))
-    return (-standing[higher.tpn], -standing[lower.tpn], higher.rank)
+    return placed_order(Placed(standing[white.tpn], white.pairing_number),
+                        Placed(standing[black.tpn], black.pairing_number))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ...core.results import format_points
 from ..base import Pairing
-from ..dutch.entrants import RoundField
 from ..explanation import BoardExplanation, RoundExplanation
+from ..fide.entrants import RoundField
 from .classic import ClassicOutcome, GroupLog
 from .modern import ModernOutcome
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from ...core.errors import PairingError
 from ...core.model import Colour, Tournament
 from ...core.state import derive
-from ..dutch.baku import virtual_points
-from ..dutch.entrants import Edition, Entrant, RoundField, build_field
+from ..fide.baku import virtual_points
+from ..fide.entrants import Edition, Entrant, RoundField, build_field
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .colours import allocate_by_index, allowed_game, preferences_agree
 from .index import Index, modern_indexes
@@ -42,7 +42,7 @@ def seeding_rounds(rounds: int) -> int:
 
 
 @dataclass
-class BracketLog:
+class ModernBracketLog:
     """One bracket as paired, for notes and explanations."""
 
     score: int
@@ -61,7 +61,7 @@ class ModernOutcome:
 
     pairs: list[tuple[Entrant, Entrant, Colour, str]]
     bye: Entrant | None
-    brackets: list[BracketLog]
+    brackets: list[ModernBracketLog]
     indexes: dict[int, Index]
     field: RoundField
 
@@ -181,7 +181,7 @@ class _Brackets:
         self.forbidden = procedure.tournament.forbidden_pairs
         self.placed: set[int] = set()
         self.pairs: list[tuple[Entrant, Entrant, Colour, str]] = []
-        self.logs: list[BracketLog] = []
+        self.logs: list[ModernBracketLog] = []
         self.reasons: dict[tuple[int, int], str] | None = {} if procedure.explaining else None
 
     def brackets(self) -> list[tuple[int, list[int], list[int]]]:
@@ -243,7 +243,7 @@ class _Brackets:
     def _apply(self, score: int, members: list[int], incoming: list[int], decisions: Decisions) -> list[int]:
         """Records a bracket's pairs and floaters; returns the floaters (the next bracket's incoming players)."""
         rest = self.rest
-        log = BracketLog(score, [rest[v].tpn for v in members], [rest[v].tpn for v in incoming])
+        log = ModernBracketLog(score, [rest[v].tpn for v in members], [rest[v].tpn for v in incoming])
         self.logs.append(log)
         bsn = {v: number for number, v in enumerate(members, start=1)}
         floating: list[int] = []
@@ -280,7 +280,7 @@ class _Brackets:
                                                                          + weights.step ** levels[rest[u].score])
                 matcher.set_edge_weight(position[v], position[u], weight)
 
-    def _record(self, v: int, mate: int, members: list[int], bsn: dict[int, int], log: BracketLog) -> None:
+    def _record(self, v: int, mate: int, members: list[int], bsn: dict[int, int], log: ModernBracketLog) -> None:
         rest = self.rest
         higher, lower = (v, mate) if bsn[v] < bsn[mate] else (mate, v)
         preferred = [u for u in reversed(members) if bsn[u] > bsn[mate] and u != v]

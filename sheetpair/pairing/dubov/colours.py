@@ -8,12 +8,9 @@ fall-back on pairing numbers, because a player without games has a mild preferen
 from __future__ import annotations
 
 from ...core.model import Colour
+from ..fide.boards import published_boards as boards_in_order
+from ..fide.boards import ranks_above
 from .entrants import Contender
-
-
-def ranks_above(a: Contender, b: Contender) -> bool:
-    """Art. 5.2.1: more points, or equal points and the smaller pairing number."""
-    return (a.score, -a.number) > (b.score, -b.number)
 
 
 def _last_difference(a: Contender, b: Contender) -> Colour | None:
@@ -46,20 +43,9 @@ def allocate(a: Contender, b: Contender, initial: Colour) -> tuple[Colour, str]:
     return colour, "5.2.5 the higher-ranked player's preference granted"
 
 
-def board_order_key(white: Contender, black: Contender) -> tuple[int, int, int]:
-    """C.04.2 (General Handling Rules): boards by the higher-ranked player's score, then the other's
-    score, then the higher-ranked player's pairing number."""
-    higher, lower = (white, black) if ranks_above(white, black) else (black, white)
-    return (-higher.score, -lower.score, higher.number)
-
-
 def published_boards(pairs: list[tuple[Contender, Contender]], initial: Colour
                      ) -> list[tuple[Contender, Contender, str]]:
-    """(White, Black, colour rule) of every pair, in the published board order."""
-    boards = []
-    for first, second in pairs:
-        a, b = (first, second) if ranks_above(first, second) else (second, first)
-        colour, rule = allocate(a, b, initial)
-        boards.append((a, b, rule) if colour is Colour.WHITE else (b, a, rule))
-    boards.sort(key=lambda board: board_order_key(board[0], board[1]))
-    return boards
+    """(White, Black, colour rule) of every pair, in the published board order (C.04.2); colours are read
+    from the higher-ranked player's side."""
+    sides = [(a, b) if ranks_above(a, b) else (b, a) for a, b in pairs]
+    return boards_in_order(sides, lambda a, b: allocate(a, b, initial))

@@ -1,7 +1,7 @@
 """What the Dubov system knows of each player before a round: the definitions of C.04.4.1 Art. 1.
 
 Everything is derived from the stored rounds (:func:`sheetpair.core.state.derive`); nothing here is stored.
-Scores are integer point units (:class:`~sheetpair.pairing.dutch.entrants.PointScale`), so any decimal
+Scores are integer point units (:class:`~sheetpair.pairing.fide.entrants.PointScale`), so any decimal
 scoring compares exactly. The ARO is the one the ``ARO`` tie-break computes
 (:func:`~sheetpair.core.tiebreaks.fide.average_rating_of_opponents`), read with Dubov's ratings.
 """
@@ -16,7 +16,7 @@ from ...core.model import Colour, Player, Tournament
 from ...core.state import PlayerState, TournamentState, derive
 from ...core.tiebreaks.fide import average_rating_of_opponents
 from ..common import players_to_pair
-from ..dutch.entrants import Edition, PointScale, bye_eligible_by_edition
+from ..fide.entrants import Edition, PointScale, bye_eligible_by_edition
 
 
 class Strength(enum.IntEnum):
@@ -90,6 +90,11 @@ class Contender:
     @property
     def games(self) -> int:
         return len(self.colours)
+
+    @property
+    def pairing_number(self) -> int:
+        """The pairing number under its name in the shared board order (:mod:`sheetpair.pairing.fide.boards`)."""
+        return self.number
 
 
 def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour, Strength]:

@@ -17,10 +17,10 @@ from ...core.model import Game, Tournament
 from ..base import OptionSpec, Pairing, PairingSystem
 from ..common import pairing_bye, requested_byes
 from ..explanation import RoundExplanation
+from ..fide.baku import virtual_points
+from ..fide.entrants import Edition, RoundField, build_field
 from ..matching import MatcherMemoryError
-from .baku import virtual_points
 from .colours import published_boards
-from .entrants import Edition, RoundField, build_field
 from .explain import explain_round, round_notes
 from .procedure import BracketProcedure2017, MatchingOutcome
 from .window import WindowedProcedure

@@ -9,7 +9,7 @@ hold, the callers fall back to a matching: the bounds only ever save work.
 
 from __future__ import annotations
 
-from .entrants import Entrant
+from ..fide.entrants import Entrant
 from .weights import WeightBuilder
 
 

@@ -25,8 +25,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..fide.entrants import Entrant
 from ..matching import MatchingComputer
-from .entrants import Entrant
 
 
 @dataclass

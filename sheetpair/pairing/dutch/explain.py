@@ -14,10 +14,11 @@ from typing import Protocol
 from ...core.model import Colour, Tournament
 from ...core.results import format_points
 from ..explanation import BoardExplanation, RoundExplanation
+from ..fide.boards import ranks_above
+from ..fide.entrants import Edition, Entrant, Float, RoundField
 from ..matching import new_matching_computer
 from .bracket import BracketLog
-from .colours import published_boards, ranks_above
-from .entrants import Edition, Entrant, Float, RoundField
+from .colours import published_boards
 from .procedure import MatchingOutcome
 from .weights import Layout, WeightBuilder, topscorers
 
@@ -109,7 +110,7 @@ class _OpponentChoice:
         self.builder: WeightBuilder | None = None
         if round_field.edition is Edition.RULES_2026:
             self.builder = WeightBuilder(round_field, Layout.of(round_field), forbidden)
-            self.builder.bye_score = outcome.bye.score if outcome.bye else -1
+            self.builder.place_bye(outcome.bye.score if outcome.bye else -1, single_downfloater_is_bye=False)
 
     def lines(self, first: int, second: int) -> list[str]:
         for log in self.logs:

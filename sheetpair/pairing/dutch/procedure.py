@@ -38,10 +38,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.errors import PairingError
+from ..fide.entrants import Edition, Entrant, RoundField
 from ..matching import MatchingComputer, new_cardinality_computer, new_matching_computer
 from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
-from .entrants import Edition, Entrant, RoundField
 from .weights import Layout, WeightBuilder
 from .weights_2017 import BracketWeights2017
 
@@ -339,21 +339,17 @@ class BracketProcedure:
 
     def _prepare_bye(self, mates: list[int], top: int) -> None:
         """[C5] the PAB assignee's score is the lowest possible; [C9] may apply in the top bracket."""
-        players, builder = self.players, self.builder
-        builder.bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
+        players = self.players
+        bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
         single = False
-        if builder.bye_score >= top:
+        if bye_score >= top:
             single = all(
                 players[mates[v]].score >= top for v, p in enumerate(players) if p.score >= top
             )
-        builder.single_downfloater_is_bye = single and self.field.edition is Edition.RULES_2026
-        # [C9]: the fewer games a candidate played, the more the matching gains by pairing them, so the
-        # bye falls to the candidate with the fewest unplayed games.
-        games = sorted((p.played_games for p in players if p.score == builder.bye_score), reverse=True)
-        builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
+        self.builder.place_bye(bye_score, single_downfloater_is_bye=single and self.field.edition is Edition.RULES_2026)
         for v in range(len(players)):
             for u in range(v):
-                self._set(v, u, builder.weight(u, v, False, False))
+                self._set(v, u, self.builder.weight(u, v, False, False))
 
 
 

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .entrants import Entrant, Float, RoundField
+from ..fide.entrants import Entrant, Float, RoundField
 
 
 def _compatible_colours(a: Entrant, b: Entrant) -> bool:
@@ -294,6 +294,16 @@ class WeightBuilder:
         if not (self.absolute[i] and self.absolute[j]) or self.preference[i] is not self.preference[j]:
             return True
         return self.topscorer[i] or self.topscorer[j]
+
+    def place_bye(self, score: int, *, single_downfloater_is_bye: bool) -> None:
+        """The round's PAB state, set here only: the assignee's score ([C5]: the lowest possible, ``-1`` with no
+        PAB) and whether [C9] applies from the top bracket on. [C9]: the fewer games a candidate played, the
+        more the matching gains by pairing them, so the bye falls to the candidate with the fewest unplayed
+        games (the ranks of the played-game counts at that score)."""
+        self.bye_score = score
+        self.single_downfloater_is_bye = single_downfloater_is_bye
+        games = sorted((e.played_games for e in self.entrants if e.score == score), reverse=True)
+        self.played_games_rank = {played: rank for rank, played in enumerate(games)}
 
     def is_bye_candidate(self, i: int) -> bool:
         return self.entrants[i].bye_eligible and self.score[i] <= self.bye_score

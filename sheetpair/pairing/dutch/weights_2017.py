@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .entrants import RoundField
+from ..fide.entrants import RoundField
 from .weights import WeightBuilder
 
 

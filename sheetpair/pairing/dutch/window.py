@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..fide.entrants import RoundField
 from ..matching import MatchingComputer, new_matching_computer
 from .bounds import Pairability
 from .bracket import Bracket, BracketLog, Graph, WholeField
-from .entrants import Edition, RoundField
 from .procedure import BELOW, BracketProcedure, BracketResult, Walk
 from .proven import prove_bracket
 from .weights import Layout
@@ -113,7 +113,10 @@ class WindowedProcedure(BracketProcedure):
 
     def __init__(self, round_field: RoundField, forbidden: set[frozenset[int]], *, pure_python: bool = False):
         super().__init__(round_field, forbidden, pure_python=pure_python)
-        self.window_active = round_field.edition is Edition.RULES_2026
+        self.on_small_graphs = True
+        """True until a bracket needs the whole field; from then on the round stays on it (the fallback is
+        exact, see :meth:`_to_whole_field`). The 2017 edition pairs every bracket alone
+        (:class:`~.weights_2017.BracketProcedure2017`) and never comes here."""
         self.pairability = Pairability(self.builder, self.players)
         self._carried: dict[tuple[int, int], int] = {}
         """Whole-field weights left between players who float on together (the matcher's state), in the
@@ -126,7 +129,7 @@ class WindowedProcedure(BracketProcedure):
     def _initial_solution(self, top: int) -> list[int]:
         players = self.players
         n = len(players)
-        if self.window_active:
+        if self.on_small_graphs:
             bound = self.pairability
             bound.set_below(0)
             smallest = bound.min_below
@@ -143,25 +146,22 @@ class WindowedProcedure(BracketProcedure):
                         for a, b in zip(mates[::2], mates[1::2]):
                             result[a], result[b] = b, a
                         return result
-            self.window_active = False
+            self.on_small_graphs = False
         return super()._initial_solution(top)
 
     def _prepare_bye(self, mates: list[int], top: int) -> None:
-        if not self.window_active:
+        if not self.on_small_graphs:
             super()._prepare_bye(mates, top)
             self._initial_flag = self.builder.single_downfloater_is_bye
             return
-        players, builder = self.players, self.builder
-        builder.bye_score = next(p.score for v, p in enumerate(players) if mates[v] == v)
-        builder.single_downfloater_is_bye = False  # the bye is below the top score group
-        games = sorted((p.played_games for p in players if p.score == builder.bye_score), reverse=True)
-        builder.played_games_rank = {played: rank for rank, played in enumerate(games)}
+        bye_score = next(p.score for v, p in enumerate(self.players) if mates[v] == v)
+        self.builder.place_bye(bye_score, single_downfloater_is_bye=False)  # the bye is below the top score group
 
     # -- one bracket -------------------------------------------------------------------------------------
     def _pair_bracket(self, walk: Walk, log: BracketLog) -> BracketResult:
         """The bracket alone if the bound allows, else the window; the whole field from the first bracket
         where neither bound holds (the fallback is exact, see :meth:`_to_whole_field`)."""
-        if self.window_active:
+        if self.on_small_graphs:
             saved_pairs, saved_flags = list(log.pairs), list(log.paired_moved_down)
             try:
                 return self._pair_on_small_graph(walk, log)
@@ -362,7 +362,7 @@ class WindowedProcedure(BracketProcedure):
         an edge, and the matcher's dense table is quadratic in its vertices (a 5000-player field paired its
         last 30 players on a 4 GB table).
         """
-        self.window_active = False
+        self.on_small_graphs = False
         n = len(self.players)
         remaining = sorted(by_index) + list(range(next_group, n))
         matcher = new_matching_computer(len(remaining), self.max_weight, pure_python=self.pure_python)

@@ -52,10 +52,6 @@ class NorwegianMonrad(PairingSystem):
     postponed_games_count_as_draws = True
     default_tiebreaks = ("BHNC", "BHN-C1", "BHN", "SBG", "LOT")
 
-    def max_meetings(self, settings: Settings) -> int:
-        """Once; with ``rematches=when-exhausted`` again only when every pairing of a round repeats a game."""
-        return settings.rounds if self.option(settings, "rematches") == "when-exhausted" else 1
-
     def initial_order(self, players: list[Player], settings: Settings, rng: random.Random) -> list[Player]:
         if self.option(settings, "start_numbers") == "random":
             return drawn_by_lot(players, rng)

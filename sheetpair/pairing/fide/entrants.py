@@ -1,4 +1,7 @@
-"""What the Dutch rules need to know about each player before a round: the C.04.3 Art. 1 definitions.
+"""What the FIDE Swiss systems need to know about each player before a round: the C.04.3 Art. 1 definitions.
+
+The Dutch system defines them; the Burstein texts read the same round field, and Dubov its point scale,
+its edition and its bye eligibility.
 
 Scores are kept in integer *units* (the smallest step of the tournament's point values), so that score
 groups, floats and the topscorer threshold are exact for any scoring (1/½/0, 3/1/0, ...).
@@ -14,7 +17,7 @@ from math import lcm
 
 from ...core.model import Colour, Outcome, Settings, Tournament
 from ...core.state import PlayerState, RoundRecord, derive
-from ...pairing.common import players_to_pair
+from ..common import players_to_pair
 
 
 class Float(enum.Enum):
@@ -91,6 +94,11 @@ class Entrant:
     @property
     def tpn(self) -> int:
         return self.history.tpn
+
+    @property
+    def pairing_number(self) -> int:
+        """C.04.3 1.2: the pairing number of this round (``rank`` counted from one)."""
+        return self.rank + 1
 
     @property
     def absolute_imbalance(self) -> bool:
