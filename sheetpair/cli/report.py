@@ -10,6 +10,7 @@ from ..app.session import load
 from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
 from ..io.openpyxl_port import OpenpyxlPort
+from ..io.outputs import refuse_output_over_input
 from ..optional import require
 from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
 from ..report.fonts import missing_glyphs
@@ -55,6 +56,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
+        refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
     tournament = load(OpenpyxlPort(workbook))
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
