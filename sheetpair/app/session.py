@@ -22,6 +22,7 @@ from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament, save_tournament
 from .ranking import standings
 from .revisions import Stamp, check_revision, journal_for_write, refuse_deleted_games
+from .typed_results import refuse_typed_corrections
 
 T = TypeVar("T")
 
@@ -47,11 +48,15 @@ def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | 
     the write continues from (default: the workbook's own; a merge passes both copies' histories).
 
     :raises StaleCopyError: before anything is written, when ``stamp`` expects another revision.
+    :raises OperationError: for a result typed over in a round a later round was paired from, unless
+        ``stamp.force`` (:mod:`~sheetpair.app.typed_results`).
     """
     stamp = stamp or Stamp()
     meta = base if base is not None else read_metadata(port)
     if base is None:
         check_revision(meta, stamp.expect_revision)
+        if before is not None:
+            refuse_typed_corrections(meta, before, force=stamp.force)
     journal = journal_for_write(meta, before, tournament, stamp)
     table = standings(tournament)
     save_tournament(port, tournament, table, previous_rounds=previous_rounds,
@@ -74,6 +79,7 @@ def edit_and_rank(port: WorkbookPort, change: Callable[[Tournament], T], *,
     meta = read_metadata(port)
     check_revision(meta, stamp.expect_revision if stamp else None)
     refuse_deleted_games(meta, tournament, stamp)
+    refuse_typed_corrections(meta, tournament, force=stamp.force if stamp else False)
     before = copy.deepcopy(tournament)
     rounds_before = tournament.current_round
     outcome = change(tournament)
