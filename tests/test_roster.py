@@ -106,3 +106,23 @@ def test_xlsx_roster_after_a_title_sheet(tmp_path: Path) -> None:
 def test_unknown_file_kind(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=".csv or .xlsx"):
         read_roster(write(tmp_path, "x", name="roster.pdf"))
+
+
+def test_a_utf8_roster_with_one_windows_1252_line_keeps_both_kinds_of_names(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.csv"
+    path.write_bytes("Name;Rating\nMüller, Jörg;1900\n".encode() + "Niño, José;1800\n".encode("cp1252"))
+    assert [p.name for p in read_roster(path)] == ["Müller, Jörg", "Niño, José"]
+
+
+def test_a_roster_in_neither_utf8_nor_windows_1252_is_refused_not_garbled(tmp_path: Path) -> None:
+    path = tmp_path / "tokyo.csv"
+    path.write_bytes("Name;Rating\n山田 太郎;1900\n佐藤 花子;1800\n".encode("shift_jis"))
+    with pytest.raises(InputError, match=r"tokyo.csv, line 3: the text is neither UTF-8 nor Windows-1252"):
+        read_roster(path)
+
+
+def test_a_csv_field_over_128_kb_is_a_sentence_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "huge.csv"
+    path.write_text('Name;Rating\nAnna;1500\n"' + "x" * 200_000 + '";1400\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"huge.csv, line 3: cannot be read as CSV"):
+        read_roster(path)

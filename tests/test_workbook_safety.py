@@ -14,13 +14,15 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from click.testing import CliRunner
 from openpyxl.chart import BarChart
 from openpyxl.drawing.image import Image
 from openpyxl.utils.exceptions import IllegalCharacterError
 
+from sheetpair.cli import cli
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result, Settings, Tournament
-from sheetpair.io.lock import WorkbookBusyError, lock_path, workbook_lock
+from sheetpair.io.lock import WorkbookBusyError, WorkbookLockError, lock_path, workbook_lock
 from sheetpair.io.openpyxl_port import LossySaveError, OpenpyxlPort
 from sheetpair.io.roster import read_roster
 from sheetpair.io.trf import decode_trf, read_trf
@@ -428,13 +430,41 @@ def test_names_that_look_like_formulas_survive_the_trf(tmp_path: Path) -> None:
     assert [p.name for p in read_trf(trf_of(event)).players] == [p.name for p in event.players]
 
 
-def test_a_folder_without_write_access_reads_without_a_lock(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lock_file_that_cannot_be_had_refuses_the_change(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No lock, no write: a read-only folder (or another user's lock file nobody may read) refuses, exit 75."""
     def refused(*args: object) -> object:
         raise PermissionError(errno.EACCES, "Permission denied")
 
     monkeypatch.setattr("sheetpair.io.lock.open", refused, raising=False)
+    with pytest.raises(WorkbookLockError, match="cannot be locked against other sheetpair runs.*may not create"):
+        with workbook_lock(book, timeout=0.1):
+            pytest.fail("the block ran without the lock")
+
+
+def test_another_users_lock_file_is_locked_through_a_read_only_handle(book: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    lock_path(book).touch()
+    opener = open
+
+    def read_only(path: str, mode: str = "r") -> object:
+        if "+" in mode or "w" in mode or "a" in mode:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return opener(path, mode)
+
+    monkeypatch.setattr("sheetpair.io.lock.open", read_only, raising=False)
     with workbook_lock(book, timeout=0.1):
-        assert load_tournament(OpenpyxlPort(book)).players
+        with pytest.raises(WorkbookBusyError):
+            with workbook_lock(book, timeout=0.1):
+                pass
+
+
+def test_a_name_too_long_for_its_lock_file_refuses_with_exit_75(tmp_path: Path) -> None:
+    book = write_event(tmp_path / ("x" * 245 + ".xlsx"))
+    before = book.read_bytes()
+    result = CliRunner().invoke(cli, ["result", str(book), "--round", "1", "--board", "1", "1-0"])
+    assert result.exit_code == 75, result.output
+    assert "too long" in result.output and "Traceback" not in result.output
+    assert book.read_bytes() == before
 
 
 def test_a_folder_that_cannot_be_flushed_still_saves(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from ..core.model import Tournament
 from ..core.standings import StandingsTable
+from ..history.corrections import refuse_typed_corrections
 from ..history.edits import refuse_deleted_games
 from ..history.journal import journal_for_write
 from ..history.records import Metadata, next_metadata
@@ -50,11 +51,15 @@ def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | 
     the write continues from (default: the workbook's own; a merge passes both copies' histories).
 
     :raises StaleCopyError: before anything is written, when ``stamp`` expects another revision.
+    :raises OperationError: for a result typed over in a round a later round was paired from, unless
+        ``stamp.force`` (:mod:`~sheetpair.history.corrections`).
     """
     stamp = stamp or Stamp()
     meta = base if base is not None else read_metadata(port)
     if base is None:
         check_revision(meta, stamp.expect_revision)
+        if before is not None:
+            refuse_typed_corrections(meta, before, force=stamp.force)
     journal = journal_for_write(meta, before, tournament, stamp)
     table = standings(tournament)
     save_tournament(port, tournament, table, previous_rounds=previous_rounds,
@@ -77,6 +82,7 @@ def edit_and_rank(port: WorkbookPort, change: Callable[[Tournament], T], *,
     meta = read_metadata(port)
     check_revision(meta, stamp.expect_revision if stamp else None)
     refuse_deleted_games(meta, tournament, stamp)
+    refuse_typed_corrections(meta, tournament, force=stamp.force if stamp else False)
     before = copy.deepcopy(tournament)
     rounds_before = tournament.current_round
     outcome = change(tournament)

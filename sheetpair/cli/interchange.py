@@ -12,7 +12,7 @@ from ..app.files import load_event
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
-from ..app.workbooks.files import creating, reading
+from ..app.workbooks.files import creating, reading, refuse_output_over_input
 from ..core.errors import InputError, OperationError
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
@@ -70,6 +70,7 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     Example:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
+    refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
         tournament = load(port)
     pending = export_trf(tournament, target, TrfFormat(trf_format))
@@ -103,6 +104,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
       sheetpair check event.trf --system dutch
       sheetpair check 'season/*.trf' --jobs 2 --report season.html
     """
+    if report is not None:
+        refuse_output_over_input(report, *([source] if source.is_file() else []), what="the report")
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name

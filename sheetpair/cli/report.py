@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..app.session import load
-from ..app.workbooks.files import reading
+from ..app.workbooks.files import reading, refuse_output_over_input
 from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
 from ..optional import require
@@ -55,6 +55,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
+        refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
     with reading(workbook) as port:
         tournament = load(port)

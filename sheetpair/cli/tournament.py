@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -172,7 +173,7 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
     with editing(workbook, output) as port:
         entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
                                        unrated_boards={board for board, _, rated in parsed if not rated},
-                                       force=force, stamp=stamp)
+                                       force=force, stamp=dataclasses.replace(stamp, force=force))
     tournament = entered.tournament
     for e in entered.entries:
         names = f"{tournament.player(e.game.white).name} - {tournament.player(e.game.black).name}"

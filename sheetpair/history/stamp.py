@@ -31,6 +31,8 @@ class Stamp:
     warn: Callable[[str], None] | None = None
     accept_deleted_games: bool = False
     """The arbiter confirms that games with a result, deleted from the round sheets by hand, are to go."""
+    force: bool = False
+    """The arbiter confirms a change to a result that later rounds were paired from (also one typed by hand)."""
 
     @property
     def user(self) -> str:

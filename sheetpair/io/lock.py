@@ -17,6 +17,7 @@ save there.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -49,11 +50,19 @@ def refuse_if_open(workbook: str | os.PathLike[str]) -> None:
     real = Path(os.path.realpath(workbook))
     for program, owner in (("Excel", real.with_name("~$" + real.name)),
                            ("LibreOffice", real.with_name(f".~lock.{real.name}#"))):
-        if owner.is_file():
+        if _is_file(owner):
             user = _owner_name(owner.read_bytes()[:512], program)
             raise WorkbookInUseError(
                 f"{workbook} is open in {program}{f' by {user}' if user else ''} ({owner.name} beside it): save "
                 f"and close it there, then run again; if {program} is not running, delete {owner.name}")
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name too long to exist is not one (``Path.is_file`` raises for it)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _owner_name(head: bytes, program: str) -> str:
@@ -85,16 +94,10 @@ def workbook_lock(workbook: str | os.PathLike[str], timeout: float = DEFAULT_TIM
             port.save()
 
     :raises WorkbookBusyError: when another run still holds the lock after ``timeout`` seconds.
+    :raises WorkbookLockError: when the lock file cannot be created or opened (see :func:`_open_lock_file`).
     """
     path = lock_path(workbook)
-    try:
-        handle = open(path, "a+b")
-    except OSError:
-        # A folder nobody may write (a read-only share, a CD) cannot hold a lock file, and no run can
-        # save there either: reading needs no lock.
-        yield path
-        return
-    with handle:
+    with _open_lock_file(workbook, path) as handle:
         deadline = time.monotonic() + timeout
         while not _try_lock(handle):
             if time.monotonic() >= deadline:
@@ -105,6 +108,39 @@ def workbook_lock(workbook: str | os.PathLike[str], timeout: float = DEFAULT_TIM
             yield path
         finally:
             _unlock(handle)
+
+
+class WorkbookLockError(WorkbookInUseError):
+    """The lock file cannot be created or opened, so the workbook cannot be guarded against a second run."""
+
+
+def _open_lock_file(workbook: str | os.PathLike[str], path: Path) -> BinaryIO:
+    """The lock file, opened to be locked; a lock file another user made (a shared folder) is opened for
+    reading, which is enough to lock it.
+
+    No lock, no write: a run that went on without the lock would lose a concurrent run's change, so a lock
+    file that cannot be had refuses the command with the reason.
+
+    :raises WorkbookLockError: naming the lock file and why it cannot be had.
+    """
+    try:
+        return open(path, "a+b")
+    except PermissionError:
+        try:
+            return open(path, "rb")
+        except OSError as error:
+            failure: OSError = error
+    except OSError as error:
+        failure = error
+    if failure.errno == errno.ENAMETOOLONG:
+        why = "the file name is too long to add the lock file's name to it; give the workbook a shorter name"
+    elif isinstance(failure, PermissionError) or failure.errno == errno.EROFS:
+        why = ("this user may not create or open it (a read-only folder, or a lock file of another user); "
+               "copy the workbook into a folder you may write, or ask the owner of the lock file")
+    else:
+        why = failure.strerror or str(failure)
+    raise WorkbookLockError(f"{workbook} cannot be locked against other sheetpair runs, so it is not changed: "
+                            f"lock file {path.name}: {why}")
 
 
 if sys.platform == "win32":
@@ -130,6 +166,9 @@ else:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
+        except OSError as error:  # a file system without locks (some network shares): no lock, no write
+            raise WorkbookLockError(f"the lock file {handle.name} cannot be locked here ({error.strerror}); "
+                                    "copy the workbook to a local folder") from None
         return True
 
     def _unlock(handle: BinaryIO) -> None:

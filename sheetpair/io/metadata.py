@@ -28,6 +28,7 @@ from .. import __version__
 from ..core.errors import WorkbookError
 from ..history.parts import canonical_json
 from ..history.records import JournalEntry, Metadata
+from .metadata_shapes import well_formed_part
 from .port import CellValue, SheetSpec, WorkbookPort, cell_int, cell_text
 
 SCHEMA_VERSION = 2
@@ -58,9 +59,12 @@ def read_metadata(port: WorkbookPort, names: list[str] | None = None) -> Metadat
             meta.hashes[key[len(_HASH):]] = cell_text(value)
         elif key.startswith(_WRITTEN):
             try:
-                meta.written[key[len(_WRITTEN):]] = json.loads(cell_text(value))
+                meta.written[key[len(_WRITTEN):]] = written = json.loads(cell_text(value))
             except ValueError:
                 raise WorkbookError(f"{key!r} is not readable", sheet=META_SHEET, cell=f"B{r}") from None
+            if not well_formed_part(key[len(_WRITTEN):], written):
+                raise WorkbookError(f"{key!r} was changed by hand and no longer reads; undo the change (sheetpair "
+                                    "keeps this sheet itself)", sheet=META_SHEET, cell=f"B{r}")
         else:
             values[key] = value
     schema = cell_int(values.get("schema", SCHEMA_VERSION))
@@ -69,6 +73,9 @@ def read_metadata(port: WorkbookPort, names: list[str] | None = None) -> Metadat
                             "upgrade sheetpair", sheet=META_SHEET)
     meta.event_id = cell_text(values.get("event_id"))
     meta.revision = cell_int(values.get("revision")) or 0
+    if values.get("revision") not in (None, "") and cell_int(values.get("revision")) is None:
+        raise WorkbookError(f"the revision {values.get('revision')!r} was changed by hand and is no number; type the "
+                            "revision back (sheetpair keeps this sheet itself)", sheet=META_SHEET)
     meta.parent_revision = cell_int(values.get("parent_revision")) or 0
     meta.written_by = cell_text(values.get("written_by"))
     return meta

@@ -36,6 +36,7 @@ from openpyxl.worksheet.table import Table, TableColumn, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.errors import WorkbookError
+from .formula_values import keep_values
 from .package import inspect_workbook_file
 from .port import (
     CONTROL_CHARACTERS,
@@ -77,6 +78,8 @@ class OpenpyxlPort:
         self._dropped: list[str] = []
         self._image_bytes: dict[int, bytes] = {}
         self._cached: dict[str, dict[tuple[int, int], CellValue]] = {}
+        self._read_sheets: list[Worksheet | Chartsheet] = []
+        self._source = self.path
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
@@ -89,6 +92,7 @@ class OpenpyxlPort:
                 warnings.simplefilter("always")
                 self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
             self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
+            self._read_sheets = list(self.book.worksheets)  # their formulas' values are kept (formula_values)
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
                 self._original_features = sheet_features(package)
@@ -232,7 +236,25 @@ class OpenpyxlPort:
         self._rewind_images()
         buffer = io.BytesIO()
         self.book.save(buffer)
-        return buffer.getvalue()
+        return keep_values(buffer.getvalue(), self._formula_values())
+
+    def _formula_values(self) -> dict[str, dict[str, CellValue]]:
+        """The calculated value of every formula in the sheets read from the file and not rebuilt, by the
+        part openpyxl writes each worksheet to (``sheet<n>.xml``, numbered in the book's order)."""
+        values: dict[str, dict[str, CellValue]] = {}
+        for number, sheet in enumerate(self.book.worksheets, start=1):
+            if not any(sheet is read for read in self._read_sheets):
+                continue
+            formulas = [cell for cell in sheet._cells.values() if cell.data_type == "f"]
+            if not formulas:
+                continue
+            if sheet.title not in self._cached:
+                self._cached[sheet.title] = _cached_values(self._source, sheet.title)
+            known = self._cached[sheet.title]
+            values[f"xl/worksheets/sheet{number}.xml"] = {
+                cell.coordinate: known[(cell.row, cell.column)]
+                for cell in formulas if (cell.row, cell.column) in known}
+        return values
 
     def _rewind_images(self) -> None:
         """openpyxl reads each image from a stream it closes after the first save, so a second save (the

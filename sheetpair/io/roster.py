@@ -203,8 +203,32 @@ def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
     raw = path.read_bytes()
     text = unicode_text(raw)
     if text is None:
-        text = raw.decode("cp1252", errors="replace")
+        text = legacy_text(raw, source=str(path))
     return _text_rows(text, source=str(path))
+
+
+def legacy_text(raw: bytes, *, source: str) -> str:
+    """The text of a roster that is not all UTF-8, decoded line by line: a line that is UTF-8 stays UTF-8
+    (a UTF-8 list with one line pasted from an old Windows program), any other line is read as
+    Windows-1252, the code page of older Excel exports.
+
+    :raises InputError: naming the first line that is neither (bytes Windows-1252 does not define: a
+        Shift-JIS or other multi-byte roster), rather than garbling its names.
+    """
+    lines = raw.split(b"\n")
+    decoded: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            decoded.append(line.decode("utf-8"))
+            continue
+        except UnicodeDecodeError:
+            pass
+        try:
+            decoded.append(line.decode("cp1252"))
+        except UnicodeDecodeError:
+            raise InputError(f"{source}, line {number}: the text is neither UTF-8 nor Windows-1252; save the "
+                             "roster as CSV UTF-8 and import it again") from None
+    return "\n".join(decoded)
 
 
 def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
@@ -215,8 +239,12 @@ def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
     delimiter = max(("\t", ";", ","), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, list[CellValue]]] = []
-    for cells in reader:
-        rows.append((reader.line_num, list(cells)))
+    try:
+        for cells in reader:
+            rows.append((reader.line_num, list(cells)))
+    except csv.Error as error:  # a field over csv.field_size_limit() (128 KB), a NUL: no roster has either
+        raise InputError(f"{source}, line {reader.line_num}: cannot be read as CSV ({error}); is it a "
+                         "roster?") from None
     return rows
 
 

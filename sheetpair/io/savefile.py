@@ -1,7 +1,7 @@
 """Saving a workbook file so that the file on disk is always either the old workbook or the new one.
 
 The new content goes to a temporary file beside the workbook, is flushed to the disk, takes over the
-workbook's permissions (and owner, where the system allows it), and then replaces the workbook in one
+workbook's permissions, owner and extended attributes (:mod:`.identity`), and then replaces the workbook in one
 ``os.replace`` — atomic on POSIX and Windows within one folder. A run killed at any moment therefore
 leaves the old workbook intact, at worst with a temporary file beside it; those are named
 ``.sheetpair-<process id>-<random>.xlsx`` and the next save in that folder removes the ones whose process
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..core.errors import WorkbookError
+from .identity import copy_identity, refuse_unsafe_target
 
 TEMPORARY_PREFIX = ".sheetpair-"
 STALE_AFTER_SECONDS = 24 * 3600
@@ -41,8 +42,11 @@ def save_atomically(target: Path, write: Callable[[BinaryIO], object]) -> Path:
 
     :raises WorkbookError: when the file cannot be written (disk full, no permission); ``target`` is then
         unchanged and no temporary file remains.
+    :raises OperationError: when ``target`` must not be replaced (read-only, hard-linked:
+        :func:`~.identity.refuse_unsafe_target`).
     """
     real = Path(os.path.realpath(target))
+    refuse_unsafe_target(real)
     real.parent.mkdir(parents=True, exist_ok=True)
     sweep_stale_temporaries(real.parent)
     temporary = real.parent / f"{TEMPORARY_PREFIX}{os.getpid()}-{secrets.token_hex(4)}{real.suffix}"
@@ -52,7 +56,7 @@ def save_atomically(target: Path, write: Callable[[BinaryIO], object]) -> Path:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        _copy_ownership(real, temporary)
+        copy_identity(real, temporary)
         os.replace(temporary, real)
         _sync_folder(real.parent)
     except OSError as error:
@@ -117,20 +121,6 @@ def _process_alive(pid: int) -> bool:
     except OSError:
         return True  # it exists but belongs to someone else
     return True
-
-
-def _copy_ownership(original: Path, temporary: Path) -> None:
-    """The new file keeps the old one's permission bits, and its owner and group where allowed."""
-    try:
-        status = original.stat()
-    except FileNotFoundError:
-        return
-    os.chmod(temporary, status.st_mode & 0o7777)
-    if hasattr(os, "chown"):
-        try:
-            os.chown(temporary, status.st_uid, status.st_gid)
-        except PermissionError:
-            pass  # only the owner of the folder's files or root may give a file away; the bits are kept
 
 
 def _sync_folder(folder: Path) -> None:

@@ -76,9 +76,14 @@ def environment(language: str = "en") -> jinja2.Environment:
 
 
 def css_string(text: str) -> Markup:
-    """``text`` as the inside of a CSS string (for the running header of the PDF's pages)."""
-    escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ").replace("\n", " ")
-    return Markup(escaped)
+    """``text`` as the inside of a double-quoted CSS string (the running header of the PDF's pages).
+
+    Every character but letters, digits and spaces is written as a six-digit CSS escape followed by the
+    space that ends it: a quote, a backslash, a line break of any kind (a carriage return ends a CSS string
+    as a newline does), a ``<`` that could close the ``<style>`` element, none of them can end the string
+    or the element, so a crafted event name stays text.
+    """
+    return Markup("".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):06X} " for ch in str(text)))
 
 
 def column_width(values: Iterable[object], heading: str = "") -> str:

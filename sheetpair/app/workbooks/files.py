@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...io.lock import refuse_if_open, workbook_lock
 from ...io.openpyxl_port import OpenpyxlPort
+from ...io.outputs import refuse_output_over_input as refuse_output_over_input  # for every door that writes a file
 
 
 @contextmanager

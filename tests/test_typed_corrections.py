@@ -1,0 +1,57 @@
+"""A result typed over in a round sheet, in a round the next round was paired from, is guarded as the
+``result`` command guards it: refused (exit 4) until confirmed with ``result ... --force``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+from click.testing import CliRunner
+
+from sheetpair.cli import cli
+from sheetpair.core.model import Game, Result, Round
+from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.workbook import load_tournament
+
+from .safety_support import tournament, write_event
+
+
+def _two_rounds(tmp_path: Path) -> Path:
+    event = tournament(8)
+    for game in event.rounds[0].games:
+        game.result = Result.WHITE_WINS
+    event.rounds.append(Round(2, [Game(1, 3, 1), Game(2, 2, 4), Game(3, 7, 5), Game(4, 6, 8)]))
+    return write_event(tmp_path / "event.xlsx", event)
+
+
+def _type_result(book: Path, round_number: int, board: int, text: str) -> None:
+    raw = openpyxl.load_workbook(book)
+    sheet = raw[f"Round {round_number}"]
+    header = [cell.value for cell in sheet[1]]
+    column = header.index("Result") + 1
+    row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == board)
+    sheet.cell(row, column).value = text
+    raw.save(book)
+
+
+def test_a_typed_correction_under_a_paired_round_needs_force(tmp_path: Path) -> None:
+    book = _two_rounds(tmp_path)
+    _type_result(book, 1, 1, "0-1")
+    runner = CliRunner()
+    refused = runner.invoke(cli, ["standings", str(book)])
+    assert refused.exit_code == 4, refused.output
+    assert "round 1 board 1 was 1-0, typed 0-1" in refused.output and "--force" in refused.output
+    refused = runner.invoke(cli, ["result", str(book), "--round", "2", "--board", "2", "1-0"])
+    assert refused.exit_code == 4, refused.output
+    confirmed = runner.invoke(cli, ["result", str(book), "--round", "1", "--board", "1", "0-1", "--force"])
+    assert confirmed.exit_code == 0, confirmed.output
+    assert load_tournament(OpenpyxlPort(book)).rounds[0].games[0].result is Result.BLACK_WINS
+    assert runner.invoke(cli, ["standings", str(book)]).exit_code == 0
+
+
+def test_results_typed_into_the_last_round_are_entered_as_always(tmp_path: Path) -> None:
+    book = _two_rounds(tmp_path)
+    _type_result(book, 2, 1, "1-0")
+    outcome = CliRunner().invoke(cli, ["standings", str(book)])
+    assert outcome.exit_code == 0, outcome.output
+    assert load_tournament(OpenpyxlPort(book)).rounds[1].games[0].result is Result.WHITE_WINS
