@@ -314,7 +314,12 @@ class Tournament:
         return self.players[position]
 
     def has_player(self, tpn: int) -> bool:
-        return any(p.tpn == tpn for p in self.players)
+        """Whether a player has start number ``tpn``: one index look-up (reading a round sheet asks it per seat)."""
+        try:
+            self.player(tpn)
+        except KeyError:
+            return False
+        return True
 
     @property
     def current_round(self) -> int:

@@ -49,6 +49,7 @@ from .port import (
     visible_text,
 )
 from .savefile import save_atomically, save_failure, side_copy_path
+from .unchanged import fingerprint, holds, read_fingerprints, store_fingerprints
 
 LISTS_SHEET = "Lists"
 RESULT_CODES_NAME = "ResultCodes"
@@ -80,6 +81,8 @@ class OpenpyxlPort:
         self._cached: dict[str, dict[tuple[int, int], CellValue]] = {}
         self._read_sheets: list[Worksheet | Chartsheet] = []
         self._source = self.path
+        self._fingerprints: dict[str, str] = {}
+        """Owned sheet → fingerprint of the spec it was last written from (:mod:`sheetpair.io.unchanged`)."""
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
@@ -93,6 +96,7 @@ class OpenpyxlPort:
                 self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
             self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
             self._read_sheets = list(self.book.worksheets)  # their formulas' values are kept (formula_values)
+            self._fingerprints = read_fingerprints(self.book)
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
                 self._original_features = sheet_features(package)
@@ -145,8 +149,17 @@ class OpenpyxlPort:
         return value
 
     def write_sheet(self, spec: SheetSpec) -> None:
+        """Rebuilds the sheet, unless it already holds what ``spec`` describes (laid out from an identical
+        spec, and its owned cells hold the spec's values): then it stays as it is."""
         names = self.book.sheetnames
         previous = self.book[spec.name] if spec.name in names else None
+        digest = fingerprint(spec)
+        if (isinstance(previous, Worksheet) and self._fingerprints.get(spec.name) == digest
+                and holds(previous, spec)):
+            return
+        self._fingerprints.pop(spec.name, None)
+        if not spec.table_name:  # the roster's table is the arbiter's once made: only update_cells writes it
+            self._fingerprints[spec.name] = digest
         index = names.index(spec.name) if previous is not None else None
         if previous is None and spec.before in names:
             index = names.index(spec.before)
@@ -185,6 +198,7 @@ class OpenpyxlPort:
             (row, col), span = min(merged.items())
             raise WorkbookError(f"sheetpair must write this cell, but it is inside the merged cells {span}; "
                                 "unmerge them", sheet=name, cell=f"{column_letter(col)}{row}")
+        self._fingerprints.pop(name, None)
         for (row, col), value in cells.items():
             _set(sheet, row, col, value, as_text=isinstance(value, str))
         if table_name and table_name in sheet.tables and cells:
@@ -197,6 +211,7 @@ class OpenpyxlPort:
             _sync_table_columns(sheet, table, last_col)
 
     def delete_sheet(self, name: str) -> None:
+        self._fingerprints.pop(name, None)
         if name in self.book.sheetnames:
             self.book.remove(self.book[name])
 
@@ -234,6 +249,7 @@ class OpenpyxlPort:
     def _serialised(self) -> bytes:
         """The book as ``.xlsx`` bytes; images are given fresh streams first, as openpyxl consumes them."""
         self._rewind_images()
+        store_fingerprints(self.book, self._fingerprints)
         buffer = io.BytesIO()
         self.book.save(buffer)
         return keep_values(buffer.getvalue(), self._formula_values())
