@@ -55,7 +55,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
-        require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
+        require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
     tournament = load(OpenpyxlPort(workbook))
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
                         source=workbook, breakdowns=breakdowns)
