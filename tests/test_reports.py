@@ -162,6 +162,17 @@ def test_values_print_halves_with_the_half_sign():
     assert format_value(2100.0) == "2100"
 
 
+def test_decimals_and_rating_changes_in_the_reports_language():
+    from sheetpair.report.numbers import column_style, signed
+
+    assert format_value(7.25, "de") == "7,25" and format_value(7.25, "fr") == "7,25" and format_value(7.25) == "7.25"
+    assert column_style([1.25, 3.0], "es")(3.0) == "3,00" and column_style([1.5, 3.0], "de")(1.5) == "1½"
+    assert signed(16.84, "de") == "+16,8" and signed(-3.0, "fr") == "−3,0" and signed(12.44) == "+12.4"
+    german = build_report(swiss_sample(), language="de").standings_view()
+    changes = [row.change for row in german.rows if row.change]
+    assert changes and all("," in c and "." not in c for c in changes)
+
+
 def test_templates_live_at_the_top_level_and_are_found():
     assert (REPO / "templates" / "layout.html").is_file()
     assert template_dirs()
