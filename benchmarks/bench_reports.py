@@ -1,16 +1,16 @@
-"""Time to publish an event: the whole static site and the default PDF (pairings, standings, crosstable).
+"""Time to publish an event: the whole static site and the PDF of every section.
 
-Two sizes by default: a 14-player, 5-round event (target: site + PDF under 2 s) and a 500-player, 11-round one
-(target: under 15 s). The events are built directly with the model classes: each round pairs neighbours in
+Two sizes by default: a 61-player, 9-round event (target: site + PDF under 2 s) and a 500-player, 11-round one
+(target: under 5 s); ``--pairings 2000`` times one round's pairing list of 2000 players (target: under 2 s).
+The events are built directly with the model classes: each round pairs neighbours in
 score order with random results, so every player has a full history with some forfeits and byes. Prints the
-median wall and CPU time of a few runs for each step (CPU of the PDF's layout workers included): the site
-alone, the PDF alone, and both as ``sheetpair report --html --pdf`` makes them (the site written while worker
-processes lay the PDF out). The WeasyPrint import is excluded (it is paid once per process, before any page);
+median wall and CPU time of a few runs for each step: the site alone, the PDF alone, and both as
+``sheetpair report --html --pdf`` makes them. The Typst import is excluded (paid once per process);
 ``--cli`` also runs that command in a new process on a workbook of the event, which adds the start-up, the
 imports and reading the workbook. On a machine shared with other jobs the wall time says more about the
 neighbours than about sheetpair: compare the CPU times.
 
-    python benchmarks/bench_reports.py [--runs 3] [--sizes 14x5,500x11] [--per-section] [--cli]
+    python benchmarks/bench_reports.py [--runs 3] [--sizes 61x9,500x11] [--per-section] [--pairings 2000] [--cli]
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from sheetpair.app.session import write  # noqa: E402
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Round, Settings, Tournament  # noqa: E402
 from sheetpair.core.state import derive  # noqa: E402
 from sheetpair.io.openpyxl_port import OpenpyxlPort  # noqa: E402
-from sheetpair.report import build_report, default_sections, pdfparts, render_html, write_html, write_pdf  # noqa: E402
+from sheetpair.report import SECTIONS, build_report, write_html, write_pdf  # noqa: E402
 
 RESULTS = [Result.WHITE_WINS] * 4 + [Result.DRAW] * 3 + [Result.BLACK_WINS] * 3 + [Result.WHITE_WINS_BY_FORFEIT]
 NAMES = ["Иванов", "Müller", "Παπάς", "Ødegård", "Smith", "李明", "김민준", "محمد", "Şahin"]
@@ -59,7 +59,7 @@ def swiss_event(players: int, rounds: int, seed: int = 1) -> Tournament:
 
 
 def cpu_time() -> float:
-    """CPU seconds of this process and of its finished children (the PDF's layout workers)."""
+    """CPU seconds of this process and of its finished children (the command run by ``--cli``)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
@@ -81,12 +81,18 @@ def command(workbook: Path, folder: Path) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sizes", default="14x5,500x11")
-    parser.add_argument("--per-section", action="store_true",
-                        help="also lay out each default section alone, in this process (the parts of a parallel PDF)")
+    parser.add_argument("--sizes", default="61x9,500x11")
+    parser.add_argument("--per-section", action="store_true", help="also lay out each section alone")
+    parser.add_argument("--pairings", type=int, default=0, help="time one round's pairing list of this many players")
     parser.add_argument("--cli", action="store_true", help="also time the command on a workbook of the event")
     args = parser.parse_args()
-    import weasyprint  # noqa: F401  (import time is not render time)
+    import typst  # noqa: F401  (import time is not render time)
+
+    if args.pairings:
+        report = build_report(swiss_event(args.pairings, 9))
+        with tempfile.TemporaryDirectory() as tmp:
+            wall, cpu = timed(lambda: write_pdf(report, Path(tmp) / "pairings.pdf", ["pairings"]))
+        print(f"pairing list of {args.pairings} players: {wall:.2f} s wall / {cpu:.2f} s CPU")
 
     for size in args.sizes.split(","):
         players, rounds = (int(x) for x in size.split("x"))
@@ -102,10 +108,10 @@ def main() -> None:
                 folder = Path(tmp) / f"run{run}"
                 report = build_report(tournament)  # one report, as the command makes it, for both outputs
                 totals["site"].append(timed(lambda: write_html(report, folder / "site")))
-                totals["pdf"].append(timed(lambda: write_pdf(report, folder / "event.pdf")))
+                totals["pdf"].append(timed(lambda: write_pdf(report, folder / "event.pdf", SECTIONS)))
                 site = functools.partial(write_html, build_report(tournament), folder / "both")
                 totals["both"].append(timed(lambda: write_pdf(build_report(tournament), folder / "both.pdf",
-                                                              alongside=site)))
+                                                              SECTIONS, alongside=site)))
                 if args.cli:
                     totals["command"].append(command(workbook, folder / "cli"))
             from pypdf import PdfReader
@@ -118,8 +124,8 @@ def main() -> None:
               f"median of {args.runs}, load average {os.getloadavg()[0]:.1f}")
         if args.per_section:
             report = build_report(tournament)
-            for section in default_sections(report):
-                wall, cpu = timed(lambda: pdfparts.layout(render_html(report, [section], fixed_tables=True), "."))
+            for section in SECTIONS:
+                wall, cpu = timed(lambda: write_pdf(report, Path(tempfile.gettempdir()) / "section.pdf", [section]))
                 print(f"  {section}: {wall:.2f} s wall / {cpu:.2f} s CPU")
 
 

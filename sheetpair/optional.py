@@ -15,7 +15,7 @@ from types import ModuleType
 from .core.errors import SheetpairError
 
 FEATURES: dict[str, str] = {
-    "pdf": "PDF reports need WeasyPrint",
+    "typst": "PDF reports need Typst",
     "excel": "The Excel add-in needs xlwings",
     "fast": "The compiled matcher needs py4swiss",
     "cluster": "Running on a cluster needs dask.distributed",
@@ -37,7 +37,7 @@ class MissingExtraError(SheetpairError):
 def require(module: str, extra: str) -> ModuleType:
     """Imports ``module``, or raises :class:`MissingExtraError` naming ``extra``.
 
-    A module that is installed but cannot load (WeasyPrint without its Pango libraries, for instance)
+    A module that is installed but cannot load (a compiled wheel for another platform, for instance)
     raises its own error unchanged: only a missing package is the extra's business.
 
     :raises MissingExtraError: when ``module`` (or a package it imports) is not installed.

@@ -51,7 +51,7 @@ def test_no_function_level_import_dodges_a_circle() -> None:
 
 def test_core_and_pairing_import_no_edge_library() -> None:
     loaded = {m.split(".")[0] for m in _loaded_after("import sheetpair.core.standings, sheetpair.pairing")}
-    assert not loaded & {"xlwings", "openpyxl", "click", "pandas", "jinja2", "weasyprint", "numpy"}
+    assert not loaded & {"xlwings", "openpyxl", "click", "pandas", "jinja2", "typst", "numpy"}
 
 
 def test_command_line_does_not_import_xlwings() -> None:

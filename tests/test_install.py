@@ -62,6 +62,7 @@ def test_the_wheel_carries_templates_samples_and_the_add_in_builder(dist: Path) 
     (wheel,) = dist.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"sheetpair/report/templates/layout.html", "sheetpair/report/templates/sections/standings.html",
+            "sheetpair/report/templates/pdf/report.typ",
             "sheetpair/samples/club_championship.xlsx", "sheetpair/samples/dutch_open.xlsx",
             "sheetpair/excel/ovba.py", "sheetpair/py.typed"} <= names
     assert not any(n.startswith(("tests/", "templates/")) or n.endswith(".pyc") for n in names)
@@ -69,7 +70,7 @@ def test_the_wheel_carries_templates_samples_and_the_add_in_builder(dist: Path) 
 
 def test_the_core_installs_without_compiled_or_heavy_packages(installed: Path, tmp_path: Path) -> None:
     listed = run(installed, "python", "-m", "pip", "list", "--format=freeze", cwd=tmp_path).stdout.lower()
-    for absent in ("weasyprint", "xlwings", "py4swiss", "pandas", "dask", "numpy"):
+    for absent in ("typst", "xlwings", "py4swiss", "pandas", "dask", "numpy"):
         assert f"{absent}==" not in listed
     assert "networkx==" in listed
 
@@ -93,7 +94,7 @@ def test_the_command_line_pairs_and_reports(installed: Path, tmp_path: Path) -> 
 def test_a_missing_extra_is_one_sentence_exit_2_and_nothing_written(installed: Path, tmp_path: Path) -> None:
     assert run(installed, "sheetpair", "samples", "-o", ".", cwd=tmp_path).returncode == 0
     pdf = run(installed, "sheetpair", "report", "club_championship.xlsx", "--pdf", "out.pdf", cwd=tmp_path)
-    assert (pdf.returncode, pdf.stderr) == (2, 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n')
+    assert (pdf.returncode, pdf.stderr) == (2, 'Error: PDF reports need Typst: pip install "sheetpair[typst]"\n')
     assert not (tmp_path / "out.pdf").exists()
     add_in = run(installed, "sheetpair", "addin", "-o", "addin", cwd=tmp_path)
     assert add_in.returncode == 2
@@ -112,19 +113,19 @@ def test_the_installed_package_packs_its_own_wheel_again(installed: Path, dist: 
 
 
 def test_require_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "weasyprint", None)
-    with pytest.raises(MissingExtraError, match=r'^PDF reports need WeasyPrint: pip install "sheetpair\[pdf\]"$'):
-        require("weasyprint", "pdf")
-    assert require("json", "pdf").__name__ == "json"
+    monkeypatch.setitem(sys.modules, "typst", None)
+    with pytest.raises(MissingExtraError, match=r'^PDF reports need Typst: pip install "sheetpair\[typst\]"$'):
+        require("typst", "typst")
+    assert require("json", "typst").__name__ == "json"
 
 
-def test_pdf_without_weasyprint_here_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_pdf_without_typst_here_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The same sentence from this checkout's command line (the render path, not the installed one)."""
-    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    monkeypatch.setitem(sys.modules, "typst", None)
     result = CliRunner().invoke(cli, ["report", str(REPO / "sample_workbooks" / "club_championship.xlsx"),
                                       "--pdf", str(tmp_path / "out.pdf")])
     assert result.exit_code == 2
-    assert result.output == 'Error: PDF reports need WeasyPrint: pip install "sheetpair[pdf]"\n'
+    assert result.output == 'Error: PDF reports need Typst: pip install "sheetpair[typst]"\n'
     assert not (tmp_path / "out.pdf").exists()
 
 

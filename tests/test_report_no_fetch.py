@@ -72,22 +72,13 @@ def test_a_crafted_name_injects_no_css_into_the_site(tmp_path: Path) -> None:
         assert "url(" not in style and "@import" not in style
 
 
-def test_the_pdf_fetches_nothing_not_even_a_url_in_the_page(tmp_path: Path, server: str) -> None:
-    pytest.importorskip("weasyprint")
-    from sheetpair.report import pdfparts
-
-    pdfparts.layout(f'<html><head><link rel="stylesheet" href="{server}/linked.css"></head>'
-                    f'<body style="background: url({server}/c.png)">x</body></html>', ".")
-    report = build_report(_event_named(_crafted(server)))
+def test_the_pdf_fetches_nothing_for_a_crafted_name(tmp_path: Path, server: str) -> None:
+    """The PDF is laid out by Typst from the report as JSON in a folder of its own: a name is text, never markup
+    or a path, so nothing it names is read or fetched."""
+    pytest.importorskip("typst")
     from sheetpair.report import write_pdf
 
-    write_pdf(report, tmp_path / "event.pdf", ["starting"], workers=1)
+    report = build_report(_event_named(_crafted(server) + f' #image("{server}/x.png") #read("/etc/passwd")'))
+    write_pdf(report, tmp_path / "event.pdf", ["starting"])
+    assert (tmp_path / "event.pdf").read_bytes().startswith(b"%PDF")
     assert _Counting.hits == []
-
-
-def test_package_files_and_inline_data_may_still_be_loaded() -> None:
-    from sheetpair.report.pdfparts import PACKAGE, is_package_url
-
-    assert is_package_url("data:image/png;base64,AAAA")
-    assert is_package_url((PACKAGE / "report" / "render.py").as_uri())
-    assert not is_package_url("file:///etc/passwd") and not is_package_url("https://example.com/x.css")

@@ -119,11 +119,12 @@ def test_pdf_has_every_section_page_numbers_and_every_player(pdf_text):
     assert tournament.settings.event.name in texts[0]
 
 
-def test_crosstable_pages_are_landscape_and_breakdowns_portrait(pdf_text):
+def test_only_wide_tables_turn_landscape_and_breakdowns_stay_portrait(pdf_text):
     _, reader, texts = pdf_text
     for page, text in zip(reader.pages, texts):
         wide = float(page.mediabox.width) > float(page.mediabox.height)
-        assert wide == ("Crosstable after round" in text)
+        assert not wide or "Crosstable after round" in text or "Pairings, round" in text, text[:200]
+        assert not (wide and "Tie-break breakdown" in text)
 
 
 def test_breakdown_shows_the_dummy_and_cut_rounds_of_the_swiss():
@@ -159,6 +160,17 @@ def test_repeated_table_header_on_a_long_standings(tmp_path: Path):
 def test_values_print_halves_with_the_half_sign():
     assert format_value(14.5) == "14½" and format_value(0.5) == "½" and format_value(7.25) == "7.25"
     assert format_value(2100.0) == "2100"
+
+
+def test_decimals_and_rating_changes_in_the_reports_language():
+    from sheetpair.report.numbers import column_style, signed
+
+    assert format_value(7.25, "de") == "7,25" and format_value(7.25, "fr") == "7,25" and format_value(7.25) == "7.25"
+    assert column_style([1.25, 3.0], "es")(3.0) == "3,00" and column_style([1.5, 3.0], "de")(1.5) == "1½"
+    assert signed(16.84, "de") == "+16,8" and signed(-3.0, "fr") == "−3,0" and signed(12.44) == "+12.4"
+    german = build_report(swiss_sample(), language="de").standings_view()
+    changes = [row.change for row in german.rows if row.change]
+    assert changes and all("," in c and "." not in c for c in changes)
 
 
 def test_templates_live_at_the_top_level_and_are_found():

@@ -14,6 +14,7 @@ from ..optional import require
 from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
 from ..report.fonts import missing_glyphs
 from ..report.i18n import LANGUAGES
+from ..report.pdfdata import PAPERS
 from ..report.render import site_pages
 from .base import cli, reports_errors
 from .display import table
@@ -26,7 +27,8 @@ from .progress import progress
               help="Report this round: its pairings, and the standings after it (default: the last paired).")
 @click.option("--html", "html_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write the event's web pages into this folder (every round, standings, crosstable, players).")
-@click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False, path_type=Path), help="Write one A4 PDF.")
+@click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False, path_type=Path), help="Write one PDF.")
+@click.option("--paper", type=click.Choice(tuple(PAPERS)), default="a4", show_default=True, help="Paper of the PDF.")
 @click.option("--sections", "section_list",
               help=f"Sections of the PDF, comma-separated, from: {', '.join(SECTIONS)} (default: the starting list "
                    "or the current pairings, then standings and crosstable).")
@@ -38,7 +40,7 @@ from .progress import progress
 @click.option("--tiebreaks", help="Tie-break codes to show (default: the saved list).")
 @click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's).")
 @reports_errors
-def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_file: Path | None,
+def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_file: Path | None, paper: str,
            section_list: str | None, sections: tuple[str, ...], breakdowns: bool, language: str | None,
            tiebreaks: str | None, rules: str | None) -> None:
     """Write the web pages and printouts of WORKBOOK: starting list, pairings, standings, crosstable, player
@@ -56,7 +58,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         raise click.BadParameter(str(error), param_hint="--sections") from None
     if pdf_file is not None:
         refuse_output_over_input(pdf_file, workbook, what="the PDF")
-        require("weasyprint", "pdf")  # before the web pages are written, so a missing extra writes nothing
+        require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
     with reading(workbook) as port:
         tournament = load(port)
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
@@ -74,8 +76,9 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
 
         if pdf_file is None:
             site()
-        else:  # the web pages are written while worker processes lay the PDF out
-            write_pdf(data, pdf_file, pdf_sections, progress=step, alongside=site if html_dir is not None else None)
+        else:
+            write_pdf(data, pdf_file, pdf_sections, paper=paper, progress=step,
+                      alongside=site if html_dir is not None else None)
     if html_dir is not None:
         click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
     if pdf_file is not None:

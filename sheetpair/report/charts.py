@@ -1,5 +1,5 @@
 """The report's pictures as inline SVG: drawn here in Python, so that the HTML needs no JavaScript, fetches
-nothing, and the PDF gets the same vector drawing (WeasyPrint renders inline SVG).
+nothing (the PDF's charts are drawn by its Typst template from the same numbers).
 
 * :func:`score_progression` — the leaders' running scores round by round, one line each;
 * :func:`rating_histogram` — how the field's ratings spread, in 100-point bins (unrated players counted apart);

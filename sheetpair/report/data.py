@@ -284,7 +284,7 @@ class Report:
         rnd = self.tournament.round(number)
         history = self.table.paired
         before = {tpn: st.score_after(number - 1) for tpn, st in history.players.items()}
-        style = column_style(before.values())
+        style = column_style(before.values(), self.language)
 
         def seat(tpn: int) -> Seat:
             return Seat(self.tournament.player(tpn), style(before.get(tpn, 0.0)))
@@ -317,8 +317,9 @@ class Report:
 
     def value_styles(self, table: StandingsTable) -> tuple[Formatter, dict[str, Formatter]]:
         """One formatter for the points column and one per tie-break column (see :mod:`.numbers`)."""
-        return (column_style(s.points for s in table),
-                {code: column_style(s.tiebreaks[code].value for s in table) for code in table.codes})
+        return (column_style((s.points for s in table), self.language),
+                {code: column_style((s.tiebreaks[code].value for s in table), self.language)
+                 for code in table.codes})
 
     def standings_view(self, round_number: int | None = None) -> StandingsView:
         """The standings after ``round_number`` (default: the report's) with rating figures and footnotes."""
@@ -338,7 +339,7 @@ class Report:
             figures = ratings.players[s.tpn]
             rows.append(StandingsRow(s, self.tournament.player(s.tpn), points(s.points), tuple(values),
                                      table.player(s.tpn).games_played, _number(figures.average_opponent),
-                                     _number(figures.performance), _change(figures)))
+                                     _number(figures.performance), _change(figures, self.language)))
         k = self.k_factor if isinstance(self.k_factor, int) else DEFAULT_K
         notes[self._("ARO and Rp count only games played over the board against rated opponents; the rating "
                      "change is K·(W − We) for rated players, K = %(k)s unless the player's K is given.", k=k)] = None
@@ -392,8 +393,8 @@ class Report:
             colours = charts.colour_strip([line.colour for line in lines], self._("Colours"))
             details = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if with_breakdowns else ()
             figures = ratings.players[s.tpn]
-            cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures, _change(figures), colours,
-                              details))
+            cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures,
+                              _change(figures, self.language), colours, details))
         return cards
 
     def _record_text(self, record: RoundRecord) -> str:
@@ -416,14 +417,14 @@ class Report:
             BreakdownLine(
                 str(c.round) if c.round is not None else "",
                 self._name(c.opponent) if c.opponent is not None else (self._("dummy") if "dummy" in c.note else ""),
-                format_value(c.basis) if c.basis is not None else "",
+                format_value(c.basis, self.language) if c.basis is not None else "",
                 format_points(c.result) if c.result is not None else "",
-                format_value(c.value), c.note, id(c) in cut,
+                format_value(c.value, self.language), c.note, id(c) in cut,
             )
             for c in sorted((*value.contributions, *value.cut), key=lambda c: (c.round or 0))
         ]
-        return Breakdown(value.code, self.tiebreak_name(value.code), format_value(value.value), value.note,
-                         tuple(lines))
+        return Breakdown(value.code, self.tiebreak_name(value.code), format_value(value.value, self.language),
+                         value.note, tuple(lines))
 
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"
@@ -454,8 +455,8 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _change(figures: RatingFigures) -> str:
-    return "" if figures.change is None else signed(figures.change)
+def _change(figures: RatingFigures, language: str) -> str:
+    return "" if figures.change is None else signed(figures.change, language)
 
 
 def _colour_letter(record: RoundRecord) -> str:

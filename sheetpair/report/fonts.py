@@ -1,7 +1,7 @@
 """Which characters the PDF can print: the union of every font fontconfig knows.
 
-WeasyPrint lays text out with Pango, which falls back glyph by glyph to any installed font; so a name prints
-when some installed font has each of its characters, and shows empty boxes ("tofu") otherwise. fontconfig
+Typst falls back glyph by glyph to any font it finds (its own, the package's and the system's); so a name
+prints when some installed font has each of its characters, and shows empty boxes ("tofu") otherwise. fontconfig
 reports each font's character set (``fc-list --format %{charset}``) in one call, which is quicker and no
 less reliable than opening every font file. Where fontconfig is not installed the check cannot be made and
 says so instead of guessing.

@@ -12,8 +12,6 @@ line can show a progress bar without this module knowing about terminals.
 
 from __future__ import annotations
 
-import concurrent.futures
-import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -25,8 +23,6 @@ import jinja2
 from markupsafe import Markup
 
 from ..core.results import format_points
-from ..optional import require
-from . import pdfparts
 from .data import Report
 from .i18n import translations
 
@@ -36,10 +32,6 @@ SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "cr
 
 Progress = Callable[[str], None]
 """Called with a short label each time a page or stage is done."""
-
-PARALLEL_FROM = 150
-"""Players from which a PDF of several sections is laid out in parallel (below, starting processes costs more
-than it saves)."""
 
 SITE_PAGE = re.compile(r"(round|standings)-(\d+)\.html")
 """Per-round pages of the static site: removed when their round no longer exists (a round undone)."""
@@ -222,65 +214,3 @@ def site_links(report: Report) -> list[tuple[str, str]]:
         links += [(f"standings-{report.standings_round}.html", _("Standings")), ("crosstable.html", _("Crosstable")),
                   ("players.html", _("Players"))]
     return links
-
-
-def write_pdf(report: Report, path: Path, sections: Sequence[str] | None = None, *,
-              progress: Progress | None = None, workers: int | None = None,
-              alongside: Callable[[], object] | None = None) -> Path:
-    """Writes the report as one A4 PDF with a running header (event, round, print time) and page numbers.
-
-    ``sections`` defaults to :func:`default_sections`. With more than one worker (by default, for an event of
-    :data:`PARALLEL_FROM` players or more on a machine of several cores: one per section, up to one more than
-    the cores) each section is laid out in its own process (:mod:`.pdfparts`). The one spare process is
-    there because the sections differ in size (the crosstable is about the pairings and standings together):
-    with a process per core, one core sat idle while the other laid out a second section.
-
-    ``alongside`` is other work for this process (the command writes the web pages): it runs while worker
-    processes lay the PDF out, even a PDF of one part, so that the two take the time of the longer rather
-    than of both. Each section or stage done is reported to ``progress``. The file is replaced only once the
-    new one is complete.
-    """
-    require("weasyprint", "pdf")  # before anything is laid out or written
-    require("pypdf", "pdf")
-    chosen = tuple(default_sections(report) if sections is None else sections)
-    cores = os.cpu_count() or 1
-    count = workers if workers is not None else (
-        min(len(chosen), cores + 1) if cores > 1 and len(report.tournament.players) >= PARALLEL_FROM else 1)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    base = str(path.parent)
-    if count <= 1 or len(chosen) <= 1:
-        parts = lay_out([render_html(report, chosen, fixed_tables=True)], base, 1, alongside)
-        data = parts[0]
-        if progress is not None:
-            for section in chosen:
-                progress(section)
-    else:
-        htmls = [render_html(report, [section], header=i == 0, masthead=i == 0, numbered=False, fixed_tables=True)
-                 for i, section in enumerate(chosen)]
-        parts = lay_out(htmls, base, count, alongside, progress)
-        numbers = environment(report.language).get_template("page_numbers.html").render(
-            pages=pdfparts.landscape_pages(parts))
-        data = pdfparts.join(parts, numbers)
-    partial = path.with_name(path.name + ".part")  # a failed write leaves the previous PDF in place
-    partial.write_bytes(data)
-    os.replace(partial, path)
-    return path
-
-
-def lay_out(htmls: Sequence[str], base: str, workers: int, alongside: Callable[[], object] | None = None,
-            progress: Progress | None = None) -> list[bytes]:
-    """Each of ``htmls`` as PDF bytes, in order: in this process when there is one part and nothing to do
-    alongside, else in ``workers`` processes (the heaviest part first) while this process runs ``alongside``.
-    Each part done is reported to ``progress``."""
-    if len(htmls) == 1 and alongside is None:
-        return [pdfparts.layout(htmls[0], base)]
-    heaviest_first = sorted(range(len(htmls)), key=lambda i: -len(htmls[i]))  # layout time grows with size
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:  # named only here: Pyodide has no processes
-        futures = {i: pool.submit(pdfparts.layout, htmls[i], base) for i in heaviest_first}
-        if alongside is not None:
-            alongside()
-        for future in concurrent.futures.as_completed(futures.values()):
-            future.result()
-            if progress is not None:
-                progress("section")
-    return [futures[i].result() for i in range(len(htmls))]

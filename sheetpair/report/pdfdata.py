@@ -1,0 +1,266 @@
+"""The PDF's input: a :class:`~sheetpair.report.data.Report` as plain JSON data for the Typst templates.
+
+The Typst templates (``templates/pdf/``) read one JSON document and never see markup: every name, note and
+label is a string value, so no name can inject anything into the layout. The same report data model feeds the
+web pages (Jinja2) and this document; only the choice of paper and type size happens here.
+
+Each section is a list of blocks. A table block has its column headings, the side each column aligns to, its
+rows of strings, and the page it wants: :func:`fit` counts each column's longest entry (in digit widths, as
+:func:`sheetpair.report.render.column_width` counts them) and picks the first of portrait at 9 pt, 8 pt,
+landscape at 8 pt, 7 pt and 6 pt whose line is wide enough, so a table goes landscape or smaller by rule
+instead of running off the page. Names may still wrap in the narrowest layout; numbers never do.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.results import format_points
+from .data import Report
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres (width, height, portrait); the keys are the ``--paper`` choices."""
+
+MARGIN_MM = 12.0
+"""The page margin on every side."""
+
+LAYOUTS: tuple[tuple[bool, float], ...] = ((False, 9.0), (False, 8.0), (True, 8.0), (True, 7.0), (True, 6.0))
+"""(landscape, type size in points), tried in order until a table fits."""
+
+DIGIT_EM = 0.5
+"""The width of a digit in the em of the type (tabular figures of the sans-serif fonts used)."""
+
+CELL_PAD_EM = 0.9
+"""Left and right cell padding, together, in em."""
+
+
+@dataclass(frozen=True)
+class Column:
+    heading: str
+    align: str = "left"
+    """``left``, ``right`` or ``center``."""
+
+
+def text_width(text: str) -> float:
+    """``text``'s width in digit widths: digits count one, ``½`` and wide (Han, Hangul) characters two,
+    anything else 1.2, an average of the capitals and small letters of a sans-serif font (the fit test
+    checks that no glyph falls outside the page)."""
+    return sum(1.0 if c.isdigit() else 2.0 if c == "½" or unicodedata.east_asian_width(c) in "WF" else 1.2
+               for c in text)
+
+
+POSTING_LAYOUTS: tuple[tuple[bool, float], ...] = ((False, 14.0), (True, 14.0), (True, 12.0), (True, 10.0))
+"""The posting list's layouts: large type, to be read from a distance."""
+
+
+def fit(columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
+        layouts: Sequence[tuple[bool, float]] = LAYOUTS) -> tuple[bool, float]:
+    """The first of ``layouts`` in which the table's natural width fits the line; the last one (names
+    wrap) when none does."""
+    widths = [max([text_width(w) for w in c.heading.split()] + [text_width(r[i]) for r in rows], default=0.0)
+              for i, c in enumerate(columns)]
+    natural_em = sum(w * DIGIT_EM + CELL_PAD_EM for w in widths)
+    short, long = PAPERS[paper]
+    for landscape, size in layouts:
+        line_mm = (long if landscape else short) - 2 * MARGIN_MM
+        if natural_em * size * 25.4 / 72 <= line_mm:
+            return landscape, size
+    return layouts[-1]
+
+
+def table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
+          notes: Sequence[str] = (), *, layouts: Sequence[tuple[bool, float]] = LAYOUTS,
+          follows: bool = False) -> dict[str, object]:
+    """One table block, with the page it needs (:func:`fit`); a block that ``follows`` the one before goes
+    on the same page when their orientations agree."""
+    landscape, size = fit(columns, rows, paper, layouts)
+    return {"kind": "table", "title": title, "columns": [c.heading for c in columns],
+            "align": [c.align for c in columns], "rows": [list(r) for r in rows], "notes": list(notes),
+            "landscape": landscape, "size": size, "follows": follows}
+
+
+def _rating(rating: int | None) -> str:
+    return str(rating) if rating else ""
+
+
+def starting(report: Report, paper: str) -> list[dict[str, object]]:
+    _ = report._
+    columns = [Column(_("No"), "right"), Column(_("Title")), Column(_("Name")), Column(_("Fed")),
+               Column(_("Rtg"), "right"), Column(_("FIDE ID"), "right"), Column(_("Club"))]
+    rows = [[str(p.tpn), p.title, p.name, p.federation, _rating(p.rating), str(p.fide_id or ""), p.club]
+            for p in report.starting_list()]
+    return [table(_("Starting rank list"), columns, rows, paper)]
+
+
+def pairings(report: Report, paper: str, round_number: int) -> list[dict[str, object]]:
+    """The handout: boards with both players' numbers, ratings and scores before the round; then by name."""
+    _ = report._
+    if not round_number:
+        return [{"kind": "text", "title": _("Pairings"), "text": _("No round has been paired yet.")}]
+    rp = report.pairings(round_number)
+    columns = [Column(_("Bd"), "right"), Column(_("No"), "right"), Column(""), Column(_("White")),
+               Column(_("Rtg"), "right"), Column(_("Pts"), "right"), Column(_("Result"), "center"),
+               Column(_("Pts"), "right"), Column(""), Column(_("Black")), Column(_("Rtg"), "right"),
+               Column(_("No"), "right")]
+    rows = []
+    for b in rp.boards:
+        w = b.white.player
+        left = [str(b.board or ""), str(w.tpn), w.title, w.name, _rating(w.rating), b.white.score]
+        if b.black is None:
+            rows.append([*left, b.result, "", "", "", "", ""])
+        else:
+            k = b.black.player
+            rows.append([*left, b.result, b.black.score, k.title, k.name, _rating(k.rating), str(k.tpn)])
+    notes = [_("Pts: score before the round.")]
+    if rp.absent:
+        notes.append(_("Not paired") + ": " + " · ".join(f"{line.player.name} ({line.player.tpn}): {line.note}"
+                                                          for line in rp.absent))
+    return [table(_("Pairings, round %(n)s", n=rp.number), columns, rows, paper, notes)]
+
+
+def by_name(report: Report, paper: str, round_number: int) -> list[dict[str, object]]:
+    """The alphabetical list: each player's board, colour and opponent."""
+    _ = report._
+    if not round_number:
+        return []
+    rp = report.pairings(round_number)
+    columns = [Column(_("Name")), Column(_("No"), "right"), Column(_("Rtg"), "right"), Column(_("Pts"), "right"),
+               Column(_("Bd"), "right"), Column(_("Colour")), Column(_("Opponent")), Column(_("No"), "right")]
+    rows = [[line.player.name, str(line.player.tpn), _rating(line.player.rating), line.score, str(line.board or ""),
+             line.colour, line.opponent.name if line.opponent else line.note,
+             str(line.opponent.tpn) if line.opponent else ""] for line in rp.by_name]
+    return [table(_("Pairings by name, round %(n)s", n=rp.number), columns, rows, paper, follows=True)]
+
+
+def posting(report: Report, paper: str, round_number: int) -> list[dict[str, object]]:
+    """The large-type list for the wall: boards, names with numbers, scores (the ratings are left out, as on
+    the web page)."""
+    _ = report._
+    if not round_number:
+        return []
+    rp = report.pairings(round_number)
+    columns = [Column(_("Bd"), "right"), Column(_("White")), Column(_("Pts"), "right"), Column(_("Result"), "center"),
+               Column(_("Pts"), "right"), Column(_("Black"))]
+    rows = [[str(b.board or ""), f"{b.white.player.name} ({b.white.player.tpn})", b.white.score, b.result,
+             b.black.score if b.black else "", f"{b.black.player.name} ({b.black.player.tpn})" if b.black else ""]
+            for b in rp.boards]
+    return [table(_("Pairings, round %(n)s", n=rp.number), columns, rows, paper, layouts=POSTING_LAYOUTS)]
+
+
+def standings(report: Report, paper: str) -> list[dict[str, object]]:
+    _ = report._
+    sv = report.standings_view()
+    columns = [Column(_("Rk"), "right"), Column(_("No"), "right"), Column(""), Column(_("Name")), Column(_("Fed")),
+               Column(_("Rtg"), "right"), Column(_("Pts"), "right"),
+               *(Column(c.code, "right") for c in sv.columns), Column(_("G"), "right"),
+               *([Column(_("ARO"), "right")] if sv.shows_aro else []), Column(_("Rp"), "right"),
+               Column(_("Δ"), "right")]
+    rows = [[str(r.standing.rank), str(r.player.tpn), r.player.title, r.player.name, r.player.federation,
+             _rating(r.player.rating), r.points, *r.values, str(r.games),
+             *([r.average_opponent] if sv.shows_aro else []), r.performance, r.change] for r in sv.rows]
+    notes = [f"{c.code}: {c.name}" for c in sv.columns]
+    notes.append(" · ".join(f"{_(code)}: {_(text)}" for code, text in (
+        ("G", "games played over the board"), ("ARO", "average rating of the rated opponents"),
+        ("Rp", "rating performance"), ("Δ", "FIDE rating change"))))
+    notes += list(sv.notes)
+    return [table(_("Standings after round %(n)s", n=sv.round), columns, rows, paper, notes)]
+
+
+def crosstable(report: Report, paper: str) -> list[dict[str, object]]:
+    _ = report._
+    cv = report.crosstable()
+    columns = [Column(_("Rk"), "right"), Column(_("No"), "right"), Column(""), Column(_("Name")), Column(_("Fed")),
+               Column(_("Rtg"), "right"), *(Column(label, "center") for label in cv.columns),
+               Column(_("Pts"), "right"), *(Column(code, "right") for code in cv.codes)]
+    rows = [[str(r.standing.rank), str(r.player.tpn), r.player.title, r.player.name, r.player.federation,
+             _rating(r.player.rating), *(c.text for c in r.cells), r.points, *r.values] for r in cv.rows]
+    note = (_("Each cell: the result against the player of that column (by rank); grey for Black; + and − are "
+              "forfeits.") if cv.square else
+            _("Each cell: opponent's start number, colour (w/b, grey for Black), result; + and − are forfeits."))
+    return [table(_("Crosstable after round %(n)s", n=cv.round), columns, rows, paper, [note])]
+
+
+def cards(report: Report, paper: str, title: str, *, breakdowns: bool = False) -> list[dict[str, object]]:
+    """One small table per player, kept on one page; with ``breakdowns`` (the tie-break section) each
+    tie-break's contributions follow as notes."""
+    _ = report._
+    blocks: list[dict[str, object]] = [{"kind": "heading", "title": title}]
+    columns = [Column(_("Rd"), "right"), Column(_("Colour"), "center"), Column(_("Opponent")),
+               Column(_("No"), "right"), Column(_("Rtg"), "right"), Column(_("Result"), "center"),
+               Column(_("Pts"), "right")]
+    for card in report.cards(breakdowns=breakdowns):
+        p = card.player
+        head = ", ".join(x for x in (str(p.tpn), p.federation, _rating(p.rating)) if x)
+        heading = f"{card.standing.rank}. {p.title + ' ' if p.title else ''}{p.name} ({head}) – " \
+                f"{format_points(card.standing.points)}"
+        rows = [[str(line.round), line.colour, line.opponent.name if line.opponent else "",
+                 str(line.opponent.tpn) if line.opponent else "",
+                 _rating(line.opponent.rating) if line.opponent else "", line.result, line.running]
+                for line in card.lines]
+        figures = f"{_('Rated games')}: {card.figures.games}"
+        if card.figures.average_opponent is not None:
+            figures += f" · {_('ARO')} {card.figures.average_opponent} · {_('Rp')} {card.figures.performance}"
+        if card.change:
+            figures += f" · K {card.figures.k} · {_('Δ')} {card.change}"
+        cut = f" ({_('cut')})"
+        details = [f"{tb.code} ({tb.name}) = {tb.value}: " + "; ".join(
+            f"{line.round} {line.opponent} {line.value}{cut if line.cut else ''}" for line in tb.lines)
+            for tb in card.breakdowns]
+        block = table(heading, columns, rows, paper, [figures, *card.figures.notes, *details])
+        block["kind"] = "card"
+        blocks.append(block)
+    return blocks
+
+
+def charts(report: Report) -> list[dict[str, object]]:
+    """The leaders' running scores and the field's ratings as numbers; Typst draws the bars and lines."""
+    _ = report._
+    after = report.standings_round
+    table_ = report.table_after(after)
+    leaders = [{"name": s.name or str(s.tpn), "tpn": s.tpn,
+                "scores": [table_.player(s.tpn).score_after(r) for r in range(1, after + 1)]}
+               for s in table_.lines[:8]] if after else []
+    ratings = sorted(p.rating for p in report.tournament.players if p.rating)
+    bins: dict[int, int] = {}
+    for rating in ratings:
+        bins[rating // 100 * 100] = bins.get(rating // 100 * 100, 0) + 1
+    unrated = sum(1 for p in report.tournament.players if not p.rating)
+    bars = [{"label": str(low), "count": n} for low, n in sorted(bins.items())]
+    if unrated:
+        bars.append({"label": _("unrated"), "count": unrated})
+    return [{"kind": "charts", "title": _("Charts"),
+             "progression": {"title": _("Score progression of the leaders"), "rounds": after, "leaders": leaders,
+                             "x": _("Round"), "y": _("Points")},
+             "histogram": {"title": _("Ratings of the field"), "bars": bars, "x": _("Rating"),
+                           "y": _("Players")}}]
+
+
+def document(report: Report, sections: Sequence[str], paper: str = "a4") -> dict[str, object]:
+    """The whole JSON document: paper, running header, event header, then each section's blocks in order.
+
+    :raises ValueError: for a paper size not in :data:`PAPERS`.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
+    n = report.round_number
+    builders = {
+        "starting": lambda: starting(report, paper),
+        "pairings": lambda: pairings(report, paper, n) + by_name(report, paper, n),
+        "posting": lambda: posting(report, paper, n),
+        "standings": lambda: standings(report, paper),
+        "crosstable": lambda: crosstable(report, paper),
+        "cards": lambda: cards(report, paper, report._("Player cards after round %(n)s", n=report.standings_round),
+                               breakdowns=report.breakdowns),
+        "tiebreaks": lambda: cards(report, paper, report._("Tie-break breakdown after round %(n)s",
+                                                           n=report.standings_round), breakdowns=True),
+        "charts": lambda: charts(report),
+    }
+    blocks = [block for section in sections for block in builders[section]()]
+    running = (report._("Round %(n)s of %(total)s", n=n, total=report.tournament.settings.rounds) if n
+               else report._("Before round 1"))
+    return {"paper": "us-letter" if paper == "letter" else "a4", "margin": MARGIN_MM, "title": report.title,
+            "running": running, "made": report._("Printed %(time)s", time=report.made_text), "lang": report.language,
+            "header": [list(line) for line in report.header_lines()], "blocks": blocks,
+            "page": report._("Page")}
