@@ -159,6 +159,24 @@ class TeamRound:
 
 
 @dataclass(frozen=True)
+class Acceleration:
+    """Record 250: virtual points (half-points) given to teams ``first..last`` in rounds ``start..end``."""
+
+    match_points: int
+    game_points: int
+    rounds: tuple[int, int]
+    teams: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ProhibitedGroup:
+    """Record 260: the teams may not meet each other in rounds ``start..end``."""
+
+    rounds: tuple[int, int]
+    teams: frozenset[int]
+
+
+@dataclass(frozen=True)
 class TeamEvent:
     """A team event: the teams, the number of boards, the scoring and the rounds so far."""
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from ..core.errors import TrfError
 from ..core.model import Result
 from ..core.teams import (
+    Acceleration,
     BoardGame,
     Match,
     PrimaryScore,
+    ProhibitedGroup,
     Team,
     TeamBye,
     TeamByeKind,
@@ -31,24 +33,6 @@ _PAIR_RESULT = {("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS, ("
                 ("+", "-"): Result.WHITE_WINS_BY_FORFEIT, ("-", "+"): Result.BLACK_WINS_BY_FORFEIT,
                 ("-", "-"): Result.DOUBLE_FORFEIT, ("W", "L"): Result.WHITE_WINS, ("L", "W"): Result.BLACK_WINS,
                 ("D", "D"): Result.DRAW}
-
-
-@dataclass(frozen=True)
-class Acceleration:
-    """Record 250: virtual points (half-points) given to teams ``first..last`` in rounds ``start..end``."""
-
-    match_points: int
-    game_points: int
-    rounds: tuple[int, int]
-    teams: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class ProhibitedGroup:
-    """Record 260: the teams may not meet each other in rounds ``start..end``."""
-
-    rounds: tuple[int, int]
-    teams: frozenset[int]
 
 
 @dataclass
