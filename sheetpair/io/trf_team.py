@@ -54,6 +54,12 @@ def colour_type(code: str) -> str:
     return "A" if "TYPEA" in code else "B" if "TYPEB" in code else "none"
 
 
+def has_secondary_score(code: str) -> bool:
+    """True when the code names a second score (``_MP_GP`` or ``_GP_MP``), which then ranks colours (4.2.2)."""
+    c = code.replace("_BAKU", "")
+    return c.endswith("_MP_GP") or c.endswith("_GP_MP")
+
+
 def primary_score(code: str) -> PrimaryScore:
     """The first score the code names is the primary one (match points by default)."""
     c = code.replace("_BAKU", "")

@@ -19,27 +19,32 @@ from .state import RoundState, TeamStanding
 
 def _same_preference(x: TeamStanding, y: TeamStanding) -> bool:
     """True when ``x`` (the higher team) gets the colour both prefer."""
-    if x.strong != y.strong:
-        return x.strong
+    if x.strong_wish != y.strong_wish:
+        return x.strong_wish
     if abs(x.difference) != abs(y.difference):
         return abs(x.difference) > abs(y.difference)
     for cx, cy in zip(reversed(x.colours), reversed(y.colours), strict=False):
         if cx is not cy:
-            return cx is not x.preference
+            return cx is not x.wish
     return True
 
 
 def white_of(state: RoundState, a: int, b: int, table: int, initial: Colour) -> int:
     """The team with White on board 1 when ``a`` (the higher in pairing order) meets ``b`` at ``table``."""
     x, y = state.teams[a], state.teams[b]
-    if x.preference is not None and x.preference is not y.preference:
-        return a if x.preference is Colour.WHITE else b
-    if y.preference is not None and x.preference is None:
-        return b if y.preference is Colour.WHITE else a
-    if x.preference is not None:
+    if state.colour_rank(b) < state.colour_rank(a):
+        a, b, x, y = b, a, y, x
+    if x.wish is not None and x.wish is not y.wish:
+        return a if x.wish is Colour.WHITE else b
+    if y.wish is not None and x.wish is None:
+        return b if y.wish is Colour.WHITE else a
+    if x.wish is not None:
         a_gets = _same_preference(x, y)
-        wanted = x.preference
+        wanted = x.wish
         return a if (wanted is Colour.WHITE) == a_gets else b
+    for cx, cy in zip(reversed(x.colours), reversed(y.colours), strict=False):
+        if cx is not cy:
+            return b if cx is Colour.WHITE else a
     if x.colours:
         return b if x.colours[-1] is Colour.WHITE else a
     if y.colours:

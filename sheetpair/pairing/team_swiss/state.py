@@ -16,25 +16,12 @@ from dataclasses import dataclass, field
 
 from ...core.model import Colour
 from ...core.teams import (
-    Acceleration,
     PrimaryScore,
-    ProhibitedGroup,
     TeamEvent,
     TeamHistory,
     derive_teams,
 )
-
-
-@dataclass(frozen=True)
-class TeamSwissSettings:
-    """The options of a Swiss Team round: colour type, initial colour (4.1), rounds, announced absences."""
-
-    colours: str = "A"
-    initial_colour: Colour = Colour.WHITE
-    rounds: int = 9
-    absent: frozenset[int] = frozenset()
-    accelerations: tuple[Acceleration, ...] = ()
-    prohibited: tuple[ProhibitedGroup, ...] = ()
+from ..team_base import TeamSettings
 
 
 @dataclass(frozen=True)
@@ -48,6 +35,9 @@ class TeamStanding:
     colours: tuple[Colour, ...]
     preference: Colour | None
     strong: bool
+    wish: Colour | None
+    """The colour §4 allocates by, for every colour type: the preference of Type B."""
+    strong_wish: bool
     floated: bool
     met: frozenset[int]
     had_pab: bool
@@ -61,6 +51,8 @@ class RoundState:
     forbidden: frozenset[frozenset[int]] = field(default_factory=frozenset)
     last_two: bool = False
     colours: str = "A"
+    secondary_colours: bool = True
+    """4.2.2: the secondary score ranks teams for colours (not when the event has no secondary score)."""
 
     def legal(self, a: int, b: int) -> bool:
         """C1 (no two teams meet twice) and the prohibited groups of the event."""
@@ -70,8 +62,13 @@ class RoundState:
         """The pairing order: higher pairing score first, then the smaller start number."""
         return (-self.teams[tpn].score, tpn)
 
+    def colour_rank(self, tpn: int) -> tuple[int, int, int]:
+        """The ranking §4 gives priority by: pairing score, then the secondary score, then start number."""
+        team = self.teams[tpn]
+        return (-team.score, -team.secondary if self.secondary_colours else 0, tpn)
 
-def virtual_points(settings: TeamSwissSettings, tpn: int, round_number: int, primary: PrimaryScore) -> int:
+
+def virtual_points(settings: TeamSettings, tpn: int, round_number: int, primary: PrimaryScore) -> int:
     """Acceleration points of ``tpn`` in ``round_number`` on the primary score."""
     total = 0
     for acc in settings.accelerations:
@@ -98,7 +95,7 @@ def _preference(colours: tuple[Colour, ...], kind: str, final_round: bool) -> tu
     return None, False
 
 
-def _pairing_score(event: TeamEvent, settings: TeamSwissSettings, h: TeamHistory, round_number: int) -> int:
+def _pairing_score(event: TeamEvent, settings: TeamSettings, h: TeamHistory, round_number: int) -> int:
     """Primary score of a history derived before ``round_number``, plus that round's virtual points."""
     return h.primary(event.scoring) + virtual_points(settings, h.tpn, round_number, event.scoring.primary)
 
@@ -113,7 +110,7 @@ def _last_opponent(event: TeamEvent, tpn: int, round_number: int) -> int:
     return 0
 
 
-def round_state(event: TeamEvent, round_number: int, settings: TeamSwissSettings) -> RoundState:
+def round_state(event: TeamEvent, round_number: int, settings: TeamSettings) -> RoundState:
     """The state C.04.6 pairs round ``round_number`` from."""
     history = derive_teams(event, before_round=round_number)
     # Scores before the previous round, for the float of that round (accelerated scores included).
@@ -124,14 +121,16 @@ def round_state(event: TeamEvent, round_number: int, settings: TeamSwissSettings
             continue
         colours = tuple(c for c in h.colours if c is not None)
         preference, strong = _preference(colours, settings.colours, round_number == settings.rounds)
+        wish, strong_wish = _preference(colours, "B", round_number == settings.rounds)
         opponent = _last_opponent(event, tpn, round_number)
         floated = bool(opponent) and (_pairing_score(event, settings, previous[tpn], round_number - 1)
                                       != _pairing_score(event, settings, previous[opponent], round_number - 1))
         teams[tpn] = TeamStanding(
             tpn, _pairing_score(event, settings, h, round_number), h.secondary(event.scoring),
-            sum(1 if c is Colour.WHITE else -1 for c in colours), colours, preference, strong, floated,
-            frozenset(h.opponents), h.pab_count > 0)
+            sum(1 if c is Colour.WHITE else -1 for c in colours), colours, preference, strong, wish, strong_wish,
+            floated, frozenset(h.opponents), h.pab_count > 0)
     forbidden = frozenset(frozenset((a, b)) for group in settings.prohibited
                           if group.rounds[0] <= round_number <= group.rounds[1]
                           for a in group.teams for b in group.teams if a < b)
-    return RoundState(teams, forbidden, round_number > settings.rounds - 2, settings.colours)
+    return RoundState(teams, forbidden, round_number > settings.rounds - 2, settings.colours,
+                      settings.secondary_colours)
