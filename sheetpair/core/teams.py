@@ -34,10 +34,12 @@ class PrimaryScore(enum.Enum):
 
 
 class TeamByeKind(enum.Enum):
-    """Why a team has no opponent in a round: the pairing-allocated bye, or an announced absence."""
+    """Why a team has no opponent in a round: the pairing-allocated bye, an announced absence, or the
+    rest round of a round robin with an odd number of teams (worth nothing)."""
 
     PAB = "pab"
     ABSENT = "absent"
+    REST = "rest"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,10 @@ class TeamSystem(ABC):
     description: ClassVar[str]
     options: ClassVar[dict[str, OptionSpec]] = {}
 
+    def planned_rounds(self, event: TeamEvent, settings: TeamSettings) -> int | None:
+        """The number of rounds the system fixes for the event, or ``None`` when the arbiter chooses."""
+        return None
+
     @abstractmethod
     def pair(self, event: TeamEvent, round_number: int, settings: TeamSettings) -> TeamRound:
         """Pairs round ``round_number`` from rounds ``1..round_number-1`` of ``event``.

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..core.errors import PairingError
-from . import team_swiss
+from . import team_berger, team_swiss
 from .team_base import TeamSystem
 
-TEAM_SYSTEMS: dict[str, TeamSystem] = {system.name: system for system in (team_swiss.SYSTEM,)}
+TEAM_SYSTEMS: dict[str, TeamSystem] = {system.name: system for system in (team_swiss.SYSTEM, team_berger.SYSTEM)}
 
 
 def get_team_system(name: str) -> TeamSystem:
