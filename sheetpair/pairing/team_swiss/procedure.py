@@ -181,6 +181,11 @@ def _pair_bracket(state: RoundState, top: int, residents: list[int], ups: tuple[
 def _smallest_identifier(teams: list[int], value: Value, ceiling: int, optimum: int) -> tuple[tuple[int, int], ...]:
     """The optimal pairing with the smallest identifier: first which teams are the lower of their pair
     (ascending, each as early as possible), then each lower team's opponent as small as possible."""
+    half = len(teams) // 2
+    natural = [(teams[i], teams[i + half]) for i in range(half)]
+    costs = [value(a, b) for a, b in natural]
+    if all(c is not None for c in costs) and sum(c or 0 for c in costs) == optimum:
+        return tuple(natural)  # the smallest identifier there is: the top half against the bottom half
     lowers: set[int] = set()
     highers: set[int] = set()
 
