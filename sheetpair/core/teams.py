@@ -40,6 +40,10 @@ class TeamByeKind(enum.Enum):
     PAB = "pab"
     ABSENT = "absent"
     REST = "rest"
+    HALF = "half"
+    """An announced absence worth a drawn match's match points (TRF26 record 240 ``H``), no game points."""
+    FULL = "full"
+    """An announced absence worth a won match's match points (record 240 ``F``), no game points."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,8 @@ def derive_teams(event: TeamEvent, *, before_round: int | None = None) -> dict[i
                 h.pab_count += 1
                 h.floats.append(-1)
             else:
+                h.match_points += {TeamByeKind.HALF: scoring.match_points[1],
+                                   TeamByeKind.FULL: scoring.match_points[0]}.get(bye.kind, 0)
                 h.floats.append(0)
             h.colours.append(None)
             seen.add(bye.team)

@@ -67,6 +67,8 @@ def primary_score(code: str) -> PrimaryScore:
 
 
 def _halves(text: str, line: int) -> int:
+    if not text.strip():
+        return 0  # a blank field of points (TRF26 leaves an unused value empty)
     try:
         return round(float(text) * 2)
     except ValueError:
@@ -74,6 +76,7 @@ def _halves(text: str, line: int) -> int:
 
 
 def _numbers(text: str, step: int) -> list[int]:
+    text = text.expandtabs(1).rstrip()
     return [int(text[i:i + 4]) for i in range(0, len(text), step) if text[i:i + 4].strip()]
 
 
@@ -83,6 +86,7 @@ class _Reader:
     entries: dict[int, dict[int, tuple[int, str, str]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
     absences: dict[int, set[int]] = field(default_factory=dict)
+    absence_kinds: dict[tuple[int, int], TeamByeKind] = field(default_factory=dict)
     pab: dict[int, int] = field(default_factory=dict)
     pab_points: tuple[int, int] | None = None
     match_points: tuple[int, int, int] = (4, 2, 0)
@@ -91,6 +95,7 @@ class _Reader:
 
     def line(self, text: str, number: int) -> None:
         code = text[:3]
+        text = text.rstrip("\t ") if code in ("240", "260", "310") else text
         if code == "001":
             self.entries[int(text[4:8])] = {
                 1 + (pos - 91) // 10: (int(text[pos:pos + 4]) if text[pos:pos + 4].strip() else 0,
@@ -104,7 +109,10 @@ class _Reader:
             self.match_points = tuple(_halves(vals.get(k, d), number)  # type: ignore[assignment]
                                       for k, d in (("TW", "2"), ("TD", "1"), ("TL", "0")))
         elif code == "240":
-            self.absences.setdefault(int(text[6:9]), set()).update(_numbers(text[10:], 5))
+            kind = {"H": TeamByeKind.HALF, "F": TeamByeKind.FULL}.get(text[4], TeamByeKind.ABSENT)
+            for tpn in _numbers(text[10:], 5):
+                self.absences.setdefault(int(text[6:9]), set()).add(tpn)
+                self.absence_kinds[(int(text[6:9]), tpn)] = kind
         elif code == "250":
             self.accelerations.append(Acceleration(_halves(text[4:8], number), _halves(text[9:13], number),
                                                    (int(text[14:17]), int(text[18:21])),
@@ -175,7 +183,7 @@ def _round(reader: _Reader, teams: tuple[Team, ...], number: int) -> TeamRound:
         matches.append(_match(reader, number, team.tpn, other, lineups))
     matches.sort(key=lambda m: m.white)
     byes = [TeamBye(t, TeamByeKind.PAB) for r, t in reader.pab.items() if r == number]
-    byes += [TeamBye(t, TeamByeKind.ABSENT) for t in sorted(reader.absences.get(number, ()))]
+    byes += [TeamBye(t, reader.absence_kinds[(number, t)]) for t in sorted(reader.absences.get(number, ()))]
     return TeamRound(number, tuple(Match(i, m.white, m.black, m.boards) for i, m in enumerate(matches, 1)),
                      tuple(byes), lineups)
 
