@@ -47,6 +47,8 @@ class TeamFile:
     absences: dict[int, frozenset[int]] = field(default_factory=dict)
     accelerations: tuple[Acceleration, ...] = ()
     prohibited: tuple[ProhibitedGroup, ...] = ()
+    lines: tuple[str, ...] = ()
+    """The file as read, line endings kept: the writer keeps every record it does not rewrite."""
 
 
 def colour_type(code: str) -> str:
@@ -75,6 +77,17 @@ def _halves(text: str, line: int) -> int:
         raise TrfError(f"expected a number of points, found {text.strip()!r}", line=line) from None
 
 
+def team_from_310(text: str) -> Team:
+    """A TRF-2026 team record: number 5–7, name 9–40, short name 42–46, members from 74 every 5 columns."""
+    text = text.rstrip("\t ")
+    return Team(int(text[4:7]), text[8:40].rstrip(), tuple(_numbers(text[73:], 5)), short_name=text[41:46].rstrip())
+
+
+def team_from_013(text: str, tpn: int) -> Team:
+    """A TRF16 team record: name 5–36, members from 37 every 5 columns; teams numbered in file order."""
+    return Team(tpn, text[4:36].rstrip(), tuple(_numbers(text[36:], 5)))
+
+
 def _numbers(text: str, step: int) -> list[int]:
     text = text.expandtabs(1).rstrip()
     return [int(text[i:i + 4]) for i in range(0, len(text), step) if text[i:i + 4].strip()]
@@ -85,6 +98,7 @@ class _Reader:
     header: dict[str, str] = field(default_factory=dict)
     entries: dict[int, dict[int, tuple[int, str, str]]] = field(default_factory=dict)
     teams: list[Team] = field(default_factory=list)
+    trf16_teams: list[Team] = field(default_factory=list)
     absences: dict[int, set[int]] = field(default_factory=dict)
     absence_kinds: dict[tuple[int, int], TeamByeKind] = field(default_factory=dict)
     pab: dict[int, int] = field(default_factory=dict)
@@ -102,8 +116,9 @@ class _Reader:
                                        text[pos + 5:pos + 6], text[pos + 7:pos + 8])
                 for pos in range(91, len(text), 10) if text[pos:pos + 8].strip()}
         elif code == "310":
-            self.teams.append(Team(int(text[4:7]), text[8:40].rstrip(), tuple(_numbers(text[73:], 5)),
-                                   short_name=text[41:46].rstrip()))
+            self.teams.append(team_from_310(text))
+        elif code == "013":
+            self.trf16_teams.append(team_from_013(text, len(self.trf16_teams) + 1))
         elif code == "362":
             vals = dict(re.findall(r"(TW|TD|TL)\s*(-?[0-9.]+)", text))
             self.match_points = tuple(_halves(vals.get(k, d), number)  # type: ignore[assignment]
@@ -141,7 +156,9 @@ def read_team_trf(text: str) -> TeamFile:
         except ValueError as error:
             raise TrfError(f"malformed record {raw[:3]!r}: {error}", line=number) from None
     if not reader.teams:
-        raise TrfError("the file has no team records (310)", line=1)
+        reader.teams = reader.trf16_teams
+    if not reader.teams:
+        raise TrfError("the file has no team records (310, or 013 in TRF16)", line=1)
     code = reader.header.get("192", "")
     boards = len(reader.header.get("352", "")) or 4
     scoring = TeamScoring(match_points=reader.match_points, primary=primary_score(code),
@@ -155,7 +172,7 @@ def read_team_trf(text: str) -> TeamFile:
     return TeamFile(event, code, colour_type(code), reader.header.get("152", "W") or "W",
                     int(reader.header.get("142", "0") or 0),
                     {r: frozenset(t) for r, t in reader.absences.items()},
-                    tuple(reader.accelerations), tuple(reader.prohibited))
+                    tuple(reader.accelerations), tuple(reader.prohibited), tuple(text.splitlines(keepends=True)))
 
 
 def _round(reader: _Reader, teams: tuple[Team, ...], number: int) -> TeamRound:
