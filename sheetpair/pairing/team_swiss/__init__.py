@@ -28,7 +28,7 @@ class TeamSwiss(TeamSystem):
     }
 
     def _solve(self, event: TeamEvent, round_number: int,
-               settings: TeamSettings) -> tuple[RoundState, RoundResult, list[tuple[int, int]]]:
+               settings: TeamSettings) -> tuple[RoundState, RoundResult, list[tuple[int, int, str]]]:
         state = round_state(event, round_number, settings)
         result = pair_round(state)
         return state, result, tables(state, result.pairs, settings.initial_colour)
@@ -39,22 +39,22 @@ class TeamSwiss(TeamSystem):
         byes += [TeamBye(t, TeamByeKind.ABSENT) for t in sorted(settings.absent)]
         return TeamRound(round_number,
                          tuple(with_boards(event, table, w, b, settings)
-                               for table, (w, b) in enumerate(matches, start=1)),
+                               for table, (w, b, _) in enumerate(matches, start=1)),
                          tuple(byes))
 
     def explain(self, event: TeamEvent, round_number: int, settings: TeamSettings) -> RoundExplanation:
-        state, result, matches = self._solve(event, round_number, settings)
+        _, result, matches = self._solve(event, round_number, settings)
         bracket_of = {t: b for b in result.brackets for p in b.pairs for t in p}
         lines = [_bracket_line(b) for b in result.brackets]
         boards = []
-        for table, (white, black) in enumerate(matches, start=1):
+        for table, (white, black, colour) in enumerate(matches, start=1):
             bracket = bracket_of[white]
             reasons = [f"bracket of {bracket.score / 2:g} points: {bracket.reason}",
                        "pairs chosen by C8-C10 (colour preferences, floats), then the smallest identifier (3.6)"]
             ups = [t for t in (white, black) if t in bracket.upfloaters]
             if ups:
                 reasons.append(f"team {ups[0]} floats up ([C4] fewest upfloaters, [C5] highest scores, 3.5)")
-            reasons.append(_colour_reason(state, white, black))
+            reasons.append(f"team {white} has White on board 1 (§4): {colour}")
             boards.append(BoardExplanation(table, white, black, f"Table {table}: team {white} - team {black}",
                                            reasons))
         bye = (f"PAB: team {result.pab}, the lowest in pairing order without a PAB whose absence leaves the "
@@ -65,13 +65,6 @@ class TeamSwiss(TeamSystem):
 def _bracket_line(bracket: Bracket) -> str:
     ups = f", upfloaters {', '.join(map(str, bracket.upfloaters))}" if bracket.upfloaters else ""
     return f"Bracket {bracket.score / 2:g}: residents {', '.join(map(str, bracket.residents))}{ups}"
-
-
-def _colour_reason(state: RoundState, white: int, black: int) -> str:
-    w = state.teams[white]
-    if w.wish is not None and w.wish.value == "W":
-        return f"team {white} has White on board 1: its colour preference (§4)"
-    return f"team {white} has White on board 1 by the colour rules of §4"
 
 
 SYSTEM = TeamSwiss()
