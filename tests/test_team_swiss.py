@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from sheetpair.app.teams import before_round, matches_of, pair_team_round, team_settings
+from sheetpair.app.teams import (
+    before_round,
+    check_team_file,
+    matches_of,
+    pair_team_round,
+    read_team_file,
+    team_settings,
+)
 from sheetpair.core.errors import PairingError
 from sheetpair.core.teams import pairing_json
 from sheetpair.io.trf_team import read_team_trf
@@ -72,3 +79,12 @@ def test_explain_names_brackets_and_the_pab() -> None:
 def test_unknown_team_system() -> None:
     with pytest.raises(PairingError, match="unknown team pairing system: 'team-x'"):
         get_team_system("team-x")
+
+
+def test_check_names_the_rounds_that_differ_from_the_rounds_played() -> None:
+    path = CONFORMANCE / "team" / "t1001.trf"
+    case = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    checks = check_team_file(read_team_file(path))
+    # Every round of t1001 was played as engine 1 paired it; sheetpair agrees where both engines agree.
+    assert set(case["played_by"].values()) == {"engine1"}
+    assert [c.round_number for c in checks if c.same_colours] == case["consensus_rounds"]
