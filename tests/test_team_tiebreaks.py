@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from sheetpair.core.teams import PrimaryScore
 from sheetpair.core.tiebreaks.team import TEAM_TIEBREAKS, team_tiebreak, team_tiebreaks
 from sheetpair.io.trf_team import read_team_trf
 
@@ -21,9 +20,8 @@ CASES = sorted((CONFORMANCE / "team").glob("t*.trf"))
 def test_values_equal_the_reference(path: Path) -> None:
     team_file = read_team_trf(path.read_text(encoding="utf-8"))
     expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))["tiebreaks"]["standings"]
-    codes = [c for c in TEAM_TIEBREAKS if c not in ("WIN", "WON")
-             or team_file.event.scoring.primary is PrimaryScore.MATCH]
-    mine = team_tiebreaks(team_file.event, tuple(codes))
+    codes = TEAM_TIEBREAKS
+    mine = team_tiebreaks(team_file.event, codes)
     for row in expected:
         for code in codes:
             assert mine[row["tpn"]][code] == pytest.approx(row["values"][code], abs=0.006), (row["tpn"], code)

@@ -104,6 +104,14 @@ class BoardGame:
     black: int
     result: Result = Result.NONE
 
+    def team_outcomes(self) -> tuple[Outcome, Outcome]:
+        """The outcome for the player of the match's White team and for the other team's player.
+
+        Board colours alternate, so the White team's player sits White on odd boards only.
+        """
+        white, black = self.result.outcomes
+        return (white, black) if self.board % 2 else (black, white)
+
 
 @dataclass(frozen=True)
 class Match:
@@ -127,9 +135,7 @@ class Match:
                     full if self.forfeit_winner == self.black else 0)
         white = black = 0
         for game in self.boards:
-            w, b = game.result.outcomes
-            # Board colours alternate, so the first team's player sits White on odd boards only.
-            first, second = (w, b) if game.board % 2 else (b, w)
+            first, second = game.team_outcomes()
             white += game_points(first)
             black += game_points(second)
         return white, black

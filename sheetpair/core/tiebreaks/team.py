@@ -12,16 +12,16 @@ absence) counts as a match against a dummy whose score is the team's own, capped
 round (16.4.2); a cut removes such a voluntary unplayed round (an absence) before any played value
 (16.5). A match lost or won by forfeit keeps its opponent.
 
-``WIN`` and ``WON`` count matches. In events ranked on game points TieBreakServer counts something else
-(17 for a team of 6 matches); that reading is not implemented, and the tests check these two codes on
-match-point events only.
+``WIN`` and ``WON`` count matches in events ranked on match points, and games in events ranked on game
+points (``WIN``: games won, by forfeit too, and every board of a PAB; ``WON``: games won over the board).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..teams import TeamByeKind, TeamEvent, derive_teams, match_points
+from ..model import Outcome
+from ..teams import BoardGame, Match, PrimaryScore, TeamByeKind, TeamEvent, derive_teams, match_points
 
 TEAM_TIEBREAKS = ("MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "SB:MP", "SB:GP", "EMMSB", "EMGSB",
                   "EGMSB", "EGGSB", "PS:MP", "PS:GP", "WIN", "WON")
@@ -35,6 +35,16 @@ class _Round:
     game_points: int
     played: bool
     voluntary: bool
+    boards_won: int = 0
+    """Boards won, by forfeit too (all the boards of a PAB)."""
+    boards_won_played: int = 0
+    """Boards won over the board."""
+
+
+def _board_outcome(match: Match, game: BoardGame, team: int) -> Outcome:
+    """What one board meant for ``team``'s player (its player has White on odd boards if it is White)."""
+    first, second = game.team_outcomes()
+    return first if team == match.white else second
 
 
 def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
@@ -49,11 +59,15 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
                     mp = win if m.forfeit_winner == own else loss
                 else:
                     mp = match_points(event.scoring, gp, other_gp)
-                rows[own].append(_Round(other, mp, gp, m.was_played, False))
+                won = [_board_outcome(m, g, own) for g in m.boards] if m.forfeit_winner is None else []
+                rows[own].append(_Round(other, mp, gp, m.was_played, False,
+                                        sum(o in (Outcome.WIN, Outcome.FORFEIT_WIN) for o in won),
+                                        sum(o is Outcome.WIN for o in won)))
                 seen.add(own)
         for bye in rnd.byes:
             mp, gp = event.scoring.pab_points(event.boards) if bye.kind is TeamByeKind.PAB else (0, 0)
-            rows[bye.team].append(_Round(None, mp, gp, False, bye.kind is not TeamByeKind.PAB))
+            pab = bye.kind is TeamByeKind.PAB
+            rows[bye.team].append(_Round(None, mp, gp, False, not pab, event.boards if pab else 0))
             seen.add(bye.team)
         for tpn, row in rows.items():
             if tpn not in seen:
@@ -114,6 +128,8 @@ class _Context:
                 running += r.match_points if code == "PS:MP" else r.game_points
                 total += running
             return total / 2
+        if self.event.scoring.primary is PrimaryScore.GAME:  # counted in games
+            return float(sum(r.boards_won if code == "WIN" else r.boards_won_played for r in rows))
         win = self.event.scoring.match_points[0]
         return float(sum(1 for r in rows if r.match_points == win and (r.opponent is not None or r.played)
                          and (code == "WIN" or r.played)))
