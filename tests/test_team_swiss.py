@@ -88,3 +88,21 @@ def test_check_names_the_rounds_that_differ_from_the_rounds_played() -> None:
     # Every round of t1001 was played as engine 1 paired it; sheetpair agrees where both engines agree.
     assert set(case["played_by"].values()) == {"engine1"}
     assert [c.round_number for c in checks if c.same_colours] == case["consensus_rounds"]
+
+
+def test_options_become_settings_and_scoring() -> None:
+    from sheetpair.core.errors import InputError
+    from sheetpair.core.teams import PrimaryScore
+    from sheetpair.pairing.team_base import from_options
+
+    system = get_team_system("team-swiss")
+    settings, scoring = from_options(system, {"primary": "game", "colours": "B", "match-points": "3,1,0"}, rounds=7)
+    assert (settings.colours, settings.rounds, scoring.primary, scoring.match_points) == ("B", 7, PrimaryScore.GAME,
+                                                                                          (6, 2, 0))
+    assert from_options(system, {}, rounds=9)[1].match_points == (4, 2, 0)
+    with pytest.raises(InputError, match="has no option 'boards'"):
+        from_options(system, {"boards": "4"}, rounds=9)
+    with pytest.raises(InputError, match="option colours of team-swiss takes A, B, none, not 'C'"):
+        from_options(system, {"colours": "C"}, rounds=9)
+    with pytest.raises(InputError, match="option match-points: match points must be three numbers"):
+        from_options(system, {"match-points": "2-1-0"}, rounds=9)

@@ -14,8 +14,19 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..core.errors import InputError
 from ..core.model import Colour
-from ..core.teams import Acceleration, BoardGame, Match, ProhibitedGroup, TeamEvent, TeamRound, default_lineup
+from ..core.teams import (
+    Acceleration,
+    BoardGame,
+    Match,
+    PrimaryScore,
+    ProhibitedGroup,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+    default_lineup,
+)
 from .base import OptionSpec
 from .explanation import RoundExplanation
 
@@ -70,3 +81,28 @@ def with_boards(event: TeamEvent, table: int, white: int, black: int, settings: 
         b = second[board - 1] if board <= len(second) else 0
         boards.append(BoardGame(board, a, b) if board % 2 else BoardGame(board, b, a))
     return Match(table, white, black, tuple(boards))
+
+
+def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) -> tuple[TeamSettings, TeamScoring]:
+    """The settings and the scoring an event's ``--option KEY=VALUE`` pairs give (defaults for the rest).
+
+    :raises InputError: naming an unknown option, a value outside its choices, or bad match points.
+    """
+    for key, value in options.items():
+        spec = system.options.get(key)
+        if spec is None:
+            known = ", ".join(sorted(system.options)) or "none"
+            raise InputError(f"the {system.name} system has no option {key!r} (its options: {known})")
+        if spec.choices and value not in spec.choices:
+            raise InputError(f"option {key} of {system.name} takes {', '.join(spec.choices)}, not {value!r}")
+
+    def get(key: str, default: str) -> str:
+        spec = system.options.get(key)
+        return options.get(key, spec.default if spec else default)
+
+    primary = PrimaryScore(get("primary", "match"))
+    try:
+        scoring = TeamScoring.from_text(get("match-points", "2,1,0"), primary=primary)
+    except ValueError as error:
+        raise InputError(f"option match-points: {error}") from None
+    return TeamSettings(colours=get("colours", "A"), rounds=rounds), scoring
