@@ -7,7 +7,7 @@ import pytest
 from sheetpair.core.errors import PairingError
 from sheetpair.core.model import Colour
 from sheetpair.core.teams import Team, TeamByeKind, TeamEvent, TeamRound
-from sheetpair.pairing.team_base import TeamSettings
+from sheetpair.pairing.team_base import TeamSettings, from_options
 from sheetpair.pairing.teams import get_team_system
 
 SYSTEM = get_team_system("team-berger")
@@ -48,7 +48,8 @@ def test_colours_alternate_by_round_and_by_board() -> None:
 
 
 def test_double_round_robin_and_limits() -> None:
-    settings = TeamSettings(double=True)
+    settings, _ = from_options(SYSTEM, {"cycles": "2"}, rounds=6)
+    assert settings.double
     rounds = _all_rounds(_event(4), settings)
     met = [frozenset((m.white, m.black)) for r in rounds for m in r.matches]
     assert len(rounds) == 6 and all(met.count(p) == 2 for p in set(met))

@@ -105,4 +105,4 @@ def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) ->
         scoring = TeamScoring.from_text(get("match-points", "2,1,0"), primary=primary)
     except ValueError as error:
         raise InputError(f"option match-points: {error}") from None
-    return TeamSettings(colours=get("colours", "A"), rounds=rounds), scoring
+    return TeamSettings(colours=get("colours", "A"), rounds=rounds, double=get("cycles", "1") == "2"), scoring

@@ -8,8 +8,11 @@ alternate, and the boards alternate from board 1. With an odd number of teams th
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core.errors import PairingError
 from ..core.teams import Match, TeamBye, TeamByeKind, TeamEvent, TeamRound
+from .base import OptionSpec
 from .berger import schedule_round
 from .explanation import BoardExplanation, RoundExplanation
 from .team_base import TeamSettings, TeamSystem, with_boards
@@ -27,6 +30,9 @@ def _size(event: TeamEvent) -> int:
 class TeamBerger(TeamSystem):
     name = "team-berger"
     description = "Team round robin (single or double) on the FIDE Berger tables"
+    options: ClassVar[dict[str, OptionSpec]] = {
+        "cycles": OptionSpec("1", "one cycle, or two (a double round robin, colours reversed)", ("1", "2")),
+    }
 
     def planned_rounds(self, event: TeamEvent, settings: TeamSettings) -> int:
         """One round fewer than the table size per cycle."""
