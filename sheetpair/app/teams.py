@@ -1,0 +1,78 @@
+"""Team events: pairing a round of a team file, and re-pairing every round of it (``check``).
+
+The one place where the team TRF reader (io) and the team systems (pairing) meet. A workbook for team
+events does not exist yet; when it does, its reading goes through :func:`read_team_file` here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.model import Colour
+from ..core.teams import TeamEvent, TeamRound
+from ..io.trf_team import TeamFile, has_secondary_score, read_team_trf
+from ..pairing.team_base import TeamSettings
+from ..pairing.teams import get_team_system
+
+
+def read_team_file(path: Path) -> TeamFile:
+    """Read a TRF-2026 team file.
+
+    :raises TrfError: if the file cannot be read as a team event.
+    """
+    return read_team_trf(path.read_text(encoding="utf-8"))
+
+
+def team_settings(team_file: TeamFile, round_number: int) -> TeamSettings:
+    """The settings of ``round_number`` as the file gives them (the absences announced for that round)."""
+    return TeamSettings(
+        colours=team_file.colour_type,
+        secondary_colours=has_secondary_score(team_file.code),
+        initial_colour=Colour(team_file.initial_colour),
+        rounds=team_file.rounds,
+        absent=team_file.absences.get(round_number, frozenset()),
+        accelerations=team_file.accelerations,
+        prohibited=team_file.prohibited,
+    )
+
+
+def before_round(event: TeamEvent, round_number: int) -> TeamEvent:
+    """The event as it stood when ``round_number`` was paired."""
+    return TeamEvent(event.teams, event.boards, tuple(r for r in event.rounds if r.number < round_number),
+                     event.scoring, event.prohibited)
+
+
+def pair_team_round(team_file: TeamFile, round_number: int, system: str = "team-swiss") -> TeamRound:
+    """Pair ``round_number`` of the file's event from the rounds before it.
+
+    :raises PairingError: if the system is unknown or the round cannot be paired.
+    """
+    return get_team_system(system).pair(before_round(team_file.event, round_number), round_number,
+                                        team_settings(team_file, round_number))
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One re-paired round: whether the pairs and the board-1 colours equal the ones played."""
+
+    round_number: int
+    same_pairs: bool
+    same_colours: bool
+
+
+def matches_of(rnd: TeamRound) -> tuple[set[tuple[int, int]], set[int]]:
+    """The (white, black) matches of a round and its PAB teams."""
+    pab = {b.team for b in rnd.byes if b.kind.value == "pab"}
+    return {(m.white, m.black) for m in rnd.matches}, pab
+
+
+def check_team_file(team_file: TeamFile, system: str = "team-swiss") -> list[RoundCheck]:
+    """Re-pair every round of the file and compare each with the round as played."""
+    out = []
+    for played in team_file.event.rounds:
+        mine, pab = matches_of(pair_team_round(team_file, played.number, system))
+        theirs, their_pab = matches_of(played)
+        same_pairs = pab == their_pab and {frozenset(m) for m in mine} == {frozenset(m) for m in theirs}
+        out.append(RoundCheck(played.number, same_pairs, same_pairs and mine == theirs))
+    return out

@@ -1,0 +1,217 @@
+"""TRF-2026 team files read into a :class:`~sheetpair.core.teams.TeamEvent`.
+
+The team records read here: ``310`` (team, members in board order, reserves last), ``192`` (the team
+code: which score is primary, colour preference type A, B or none), ``362`` (match points), ``352`` (board
+colours of the team listed first), ``152`` (initial colour), ``240`` (team absences), ``250``
+(acceleration), ``260`` (prohibited team groups) and ``320`` (PAB value and PAB teams). Matches are
+rebuilt from the members' ``001`` round entries: the board of a member is its place among the team's
+members who take part in that round, and the team with White is the one whose board-1 player has White.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..core.errors import TrfError
+from ..core.model import Result
+from ..core.teams import (
+    Acceleration,
+    BoardGame,
+    Match,
+    PrimaryScore,
+    ProhibitedGroup,
+    Team,
+    TeamBye,
+    TeamByeKind,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+)
+
+_PAIR_RESULT = {("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS, ("=", "="): Result.DRAW,
+                ("+", "-"): Result.WHITE_WINS_BY_FORFEIT, ("-", "+"): Result.BLACK_WINS_BY_FORFEIT,
+                ("-", "-"): Result.DOUBLE_FORFEIT, ("W", "L"): Result.WHITE_WINS, ("L", "W"): Result.BLACK_WINS,
+                ("D", "D"): Result.DRAW}
+
+
+@dataclass
+class TeamFile:
+    """A team event read from TRF-2026, with the pairing facts the file carries beside the event."""
+
+    event: TeamEvent
+    code: str = ""
+    colour_type: str = "A"
+    initial_colour: str = "W"
+    rounds: int = 0
+    absences: dict[int, frozenset[int]] = field(default_factory=dict)
+    accelerations: tuple[Acceleration, ...] = ()
+    prohibited: tuple[ProhibitedGroup, ...] = ()
+    lines: tuple[str, ...] = ()
+    """The file as read, line endings kept: the writer keeps every record it does not rewrite."""
+
+
+def colour_type(code: str) -> str:
+    """``A``, ``B`` or ``none`` from the ETT26 team code of record 192."""
+    return "A" if "TYPEA" in code else "B" if "TYPEB" in code else "none"
+
+
+def has_secondary_score(code: str) -> bool:
+    """True when the code names a second score (``_MP_GP`` or ``_GP_MP``), which then ranks colours (4.2.2)."""
+    c = code.replace("_BAKU", "")
+    return c.endswith("_MP_GP") or c.endswith("_GP_MP")
+
+
+def primary_score(code: str) -> PrimaryScore:
+    """The first score the code names is the primary one (match points by default)."""
+    c = code.replace("_BAKU", "")
+    return PrimaryScore.GAME if c.endswith("_GP_MP") or c.endswith("TEAM_GP") else PrimaryScore.MATCH
+
+
+def _halves(text: str, line: int) -> int:
+    if not text.strip():
+        return 0  # a blank field of points (TRF26 leaves an unused value empty)
+    try:
+        return round(float(text) * 2)
+    except ValueError:
+        raise TrfError(f"expected a number of points, found {text.strip()!r}", line=line) from None
+
+
+def team_from_310(text: str) -> Team:
+    """A TRF-2026 team record: number 5–7, name 9–40, short name 42–46, members from 74 every 5 columns."""
+    text = text.rstrip("\t ")
+    return Team(int(text[4:7]), text[8:40].rstrip(), tuple(_numbers(text[73:], 5)), short_name=text[41:46].rstrip())
+
+
+def team_from_013(text: str, tpn: int) -> Team:
+    """A TRF16 team record: name 5–36, members from 37 every 5 columns; teams numbered in file order."""
+    return Team(tpn, text[4:36].rstrip(), tuple(_numbers(text[36:], 5)))
+
+
+def _numbers(text: str, step: int) -> list[int]:
+    text = text.expandtabs(1).rstrip()
+    return [int(text[i:i + 4]) for i in range(0, len(text), step) if text[i:i + 4].strip()]
+
+
+@dataclass
+class _Reader:
+    header: dict[str, str] = field(default_factory=dict)
+    entries: dict[int, dict[int, tuple[int, str, str]]] = field(default_factory=dict)
+    teams: list[Team] = field(default_factory=list)
+    trf16_teams: list[Team] = field(default_factory=list)
+    absences: dict[int, set[int]] = field(default_factory=dict)
+    absence_kinds: dict[tuple[int, int], TeamByeKind] = field(default_factory=dict)
+    pab: dict[int, int] = field(default_factory=dict)
+    pab_points: tuple[int, int] | None = None
+    match_points: tuple[int, int, int] = (4, 2, 0)
+    accelerations: list[Acceleration] = field(default_factory=list)
+    prohibited: list[ProhibitedGroup] = field(default_factory=list)
+
+    def line(self, text: str, number: int) -> None:
+        code = text[:3]
+        text = text.rstrip("\t ") if code in ("240", "260", "310") else text
+        if code == "001":
+            self.entries[int(text[4:8])] = {
+                1 + (pos - 91) // 10: (int(text[pos:pos + 4]) if text[pos:pos + 4].strip() else 0,
+                                       text[pos + 5:pos + 6], text[pos + 7:pos + 8])
+                for pos in range(91, len(text), 10) if text[pos:pos + 8].strip()}
+        elif code == "310":
+            self.teams.append(team_from_310(text))
+        elif code == "013":
+            self.trf16_teams.append(team_from_013(text, len(self.trf16_teams) + 1))
+        elif code == "362":
+            vals = dict(re.findall(r"(TW|TD|TL)\s*(-?[0-9.]+)", text))
+            self.match_points = tuple(_halves(vals.get(k, d), number)  # type: ignore[assignment]
+                                      for k, d in (("TW", "2"), ("TD", "1"), ("TL", "0")))
+        elif code == "240":
+            kind = {"H": TeamByeKind.HALF, "F": TeamByeKind.FULL}.get(text[4], TeamByeKind.ABSENT)
+            for tpn in _numbers(text[10:], 5):
+                self.absences.setdefault(int(text[6:9]), set()).add(tpn)
+                self.absence_kinds[(int(text[6:9]), tpn)] = kind
+        elif code == "250":
+            self.accelerations.append(Acceleration(_halves(text[4:8], number), _halves(text[9:13], number),
+                                                   (int(text[14:17]), int(text[18:21])),
+                                                   (int(text[22:26]), int(text[27:31]))))
+        elif code == "260":
+            self.prohibited.append(ProhibitedGroup((int(text[4:7]), int(text[8:11])),
+                                                   frozenset(_numbers(text[12:], 5))))
+        elif code == "320":
+            self.pab_points = (_halves(text[4:8], number), _halves(text[9:13], number))
+            for r, i in enumerate(range(14, len(text), 4), start=1):
+                if text[i:i + 3].strip() and int(text[i:i + 3]):
+                    self.pab[r] = int(text[i:i + 3])
+        elif code[:1].isdigit():
+            self.header[code] = text[4:].rstrip()
+
+
+def read_team_trf(text: str) -> TeamFile:
+    """Read a TRF-2026 team file.
+
+    :raises TrfError: if a record is malformed or the file has no team (``310``) records.
+    """
+    reader = _Reader()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            reader.line(raw.rstrip("\r\n"), number)
+        except ValueError as error:
+            raise TrfError(f"malformed record {raw[:3]!r}: {error}", line=number) from None
+    if not reader.teams:
+        reader.teams = reader.trf16_teams
+    if not reader.teams:
+        raise TrfError("the file has no team records (310, or 013 in TRF16)", line=1)
+    code = reader.header.get("192", "")
+    boards = len(reader.header.get("352", "")) or 4
+    scoring = TeamScoring(match_points=reader.match_points, primary=primary_score(code),
+                          pab_match_points=reader.pab_points[0] if reader.pab_points else None,
+                          pab_game_points=reader.pab_points[1] if reader.pab_points else None)
+    played = max((r for e in reader.entries.values() for r in e), default=0)
+    played = max([played, *reader.pab])
+    teams = tuple(sorted(reader.teams, key=lambda t: t.tpn))
+    rounds = tuple(_round(reader, teams, r) for r in range(1, played + 1))
+    event = TeamEvent(teams, boards, rounds, scoring)
+    return TeamFile(event, code, colour_type(code), reader.header.get("152", "W") or "W",
+                    int(reader.header.get("142", "0") or 0),
+                    {r: frozenset(t) for r, t in reader.absences.items()},
+                    tuple(reader.accelerations), tuple(reader.prohibited), tuple(text.splitlines(keepends=True)))
+
+
+def _round(reader: _Reader, teams: tuple[Team, ...], number: int) -> TeamRound:
+    team_of = {m: t.tpn for t in teams for m in t.members}
+    lineups: dict[int, tuple[int, ...]] = {}
+    opponent: dict[int, int] = {}
+    for team in teams:
+        lineup = []
+        for member in team.members:
+            opp, _, res = reader.entries.get(member, {}).get(number, (0, "-", "Z"))
+            if opp:
+                lineup.append(member)
+                opponent[team.tpn] = team_of[opp]
+            elif res not in "ZU ":
+                lineup.append(member)
+        lineups[team.tpn] = tuple(lineup)
+    matches = []
+    for team in teams:
+        other = opponent.get(team.tpn)
+        if other is None or not lineups[team.tpn]:
+            continue
+        first = lineups[team.tpn][0]
+        if reader.entries[first][number][1].lower() != "w":
+            continue
+        matches.append(_match(reader, number, team.tpn, other, lineups))
+    matches.sort(key=lambda m: m.white)
+    byes = [TeamBye(t, TeamByeKind.PAB) for r, t in reader.pab.items() if r == number]
+    byes += [TeamBye(t, reader.absence_kinds[(number, t)]) for t in sorted(reader.absences.get(number, ()))]
+    return TeamRound(number, tuple(Match(i, m.white, m.black, m.boards) for i, m in enumerate(matches, 1)),
+                     tuple(byes), lineups)
+
+
+def _match(reader: _Reader, number: int, white: int, black: int, lineups: dict[int, tuple[int, ...]]) -> Match:
+    boards = []
+    for index, first in enumerate(lineups[white]):
+        opp, colour, res = reader.entries[first][number]
+        other_res = reader.entries.get(opp, {}).get(number, (0, "-", "-"))[2] if opp else "-"
+        pair = (res, other_res) if colour.lower() == "w" else (other_res, res)
+        result = _PAIR_RESULT.get(pair, Result.NONE)
+        w, b = (first, opp) if colour.lower() == "w" else (opp, first)
+        boards.append(BoardGame(index + 1, w, b, result))
+    return Match(0, white, black, tuple(boards))

@@ -1,0 +1,108 @@
+"""The interface of a team pairing system, and the registry of the team systems.
+
+The individual systems pair a :class:`~sheetpair.core.model.Tournament` into games
+(:class:`~sheetpair.pairing.base.PairingSystem`). A team system pairs a
+:class:`~sheetpair.core.teams.TeamEvent` into matches of boards instead, so its ``pair`` cannot share that
+signature without every individual system learning about teams; the team systems therefore have their
+own small interface and registry beside the individual one, with the same shape (``name``,
+``description``, ``options``, ``pair``, ``explain``) and the same error for an unknown name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..core.errors import InputError
+from ..core.model import Colour
+from ..core.teams import (
+    Acceleration,
+    BoardGame,
+    Match,
+    PrimaryScore,
+    ProhibitedGroup,
+    TeamEvent,
+    TeamRound,
+    TeamScoring,
+    default_lineup,
+)
+from .base import OptionSpec
+from .explanation import RoundExplanation
+
+
+@dataclass(frozen=True)
+class TeamSettings:
+    """What a team system pairs a round with besides the event: its options and the announced absences."""
+
+    colours: str = "A"
+    secondary_colours: bool = True
+    initial_colour: Colour = Colour.WHITE
+    rounds: int = 9
+    absent: frozenset[int] = frozenset()
+    accelerations: tuple[Acceleration, ...] = ()
+    prohibited: tuple[ProhibitedGroup, ...] = ()
+    double: bool = False
+    """Team round robins: two cycles."""
+
+
+
+class TeamSystem(ABC):
+    """Base of the team pairing systems."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    options: ClassVar[dict[str, OptionSpec]] = {}
+
+    def planned_rounds(self, event: TeamEvent, settings: TeamSettings) -> int | None:
+        """The number of rounds the system fixes for the event, or ``None`` when the arbiter chooses."""
+        return None
+
+    @abstractmethod
+    def pair(self, event: TeamEvent, round_number: int, settings: TeamSettings) -> TeamRound:
+        """Pairs round ``round_number`` from rounds ``1..round_number-1`` of ``event``.
+
+        :raises PairingError: when no legal pairing exists.
+        """
+
+    @abstractmethod
+    def explain(self, event: TeamEvent, round_number: int, settings: TeamSettings) -> RoundExplanation:
+        """Why each match of round ``round_number`` was made, in the system's words."""
+
+
+def with_boards(event: TeamEvent, table: int, white: int, black: int, settings: TeamSettings) -> Match:
+    """A match with its boards from the default line-ups: the White team's player has White on odd boards
+    (the ``WBWB…`` pattern of record 352)."""
+    first = default_lineup(event.team(white), event.boards)
+    second = default_lineup(event.team(black), event.boards)
+    boards = []
+    for board in range(1, event.boards + 1):
+        a = first[board - 1] if board <= len(first) else 0
+        b = second[board - 1] if board <= len(second) else 0
+        boards.append(BoardGame(board, a, b) if board % 2 else BoardGame(board, b, a))
+    return Match(table, white, black, tuple(boards))
+
+
+def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) -> tuple[TeamSettings, TeamScoring]:
+    """The settings and the scoring an event's ``--option KEY=VALUE`` pairs give (defaults for the rest).
+
+    :raises InputError: naming an unknown option, a value outside its choices, or bad match points.
+    """
+    for key, value in options.items():
+        spec = system.options.get(key)
+        if spec is None:
+            known = ", ".join(sorted(system.options)) or "none"
+            raise InputError(f"the {system.name} system has no option {key!r} (its options: {known})")
+        if spec.choices and value not in spec.choices:
+            raise InputError(f"option {key} of {system.name} takes {', '.join(spec.choices)}, not {value!r}")
+
+    def get(key: str, default: str) -> str:
+        spec = system.options.get(key)
+        return options.get(key, spec.default if spec else default)
+
+    primary = PrimaryScore(get("primary", "match"))
+    try:
+        scoring = TeamScoring.from_text(get("match-points", "2,1,0"), primary=primary)
+    except ValueError as error:
+        raise InputError(f"option match-points: {error}") from None
+    return TeamSettings(colours=get("colours", "A"), rounds=rounds, double=get("cycles", "1") == "2"), scoring

@@ -1,0 +1,75 @@
+"""Team TRF-2026 files read into the team model: every case's match and game points equal its standings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from sheetpair.core.errors import TrfError
+from sheetpair.core.teams import Team, derive_teams
+from sheetpair.io.trf_team import read_team_trf
+from sheetpair.io.trf_team_write import write_team_trf
+
+from .conftest import CONFORMANCE
+
+CASES = sorted((CONFORMANCE / "team").glob("t*.trf"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_scores_equal_the_reference_standings(path: Path) -> None:
+    team_file = read_team_trf(path.read_text(encoding="utf-8"))
+    expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))["standings"]
+    history = derive_teams(team_file.event)
+    got = {tpn: (h.match_points / 2, h.game_points / 2) for tpn, h in history.items()}
+    assert got == {row["tpn"]: (row["mp"], row["gp"]) for row in expected}
+
+
+def test_a_file_without_teams_is_refused_with_its_line() -> None:
+    with pytest.raises(TrfError, match="line 1: the file has no team records"):
+        read_team_trf("012 Open\n")
+
+
+REAL = CONFORMANCE / "trf-real"
+REAL_TEAM_FILES = ["trf26_team_small.trf", "trf26_grandmommyscup.trf"]
+
+
+@pytest.mark.parametrize("name", REAL_TEAM_FILES)
+def test_real_team_files_come_back_byte_for_byte(name: str) -> None:
+    path = REAL / name
+    if not path.exists():
+        pytest.skip(f"{name} is not in the committed slice")
+    raw = path.read_bytes().decode("utf-8")
+    assert write_team_trf(read_team_trf(raw)) == raw
+
+
+def test_reference_cases_come_back_byte_for_byte() -> None:
+    for path in CASES:
+        text = path.read_text(encoding="utf-8")
+        assert write_team_trf(read_team_trf(text)) == text, path.stem
+
+
+def test_a_changed_team_is_rewritten_and_reads_back() -> None:
+    text = (CONFORMANCE / "team" / "t1001.trf").read_text(encoding="utf-8")
+    team_file = read_team_trf(text)
+    event = team_file.event
+    renamed = replace(event.teams[0], name="Porto Knights")
+    new_team = Team(99, "Latecomers", (901, 902, 903, 904), short_name="LAT")
+    team_file.event = replace(event, teams=(renamed, *event.teams[1:], new_team))
+    written = write_team_trf(team_file)
+    changed = [line for line in written.splitlines() if line not in text.splitlines()]
+    assert len(changed) == 2 and changed[0].startswith("310   1 Porto Knights")
+    again = read_team_trf(written)
+    assert again.event.teams[0] == renamed and again.event.team(99) == new_team
+
+
+def test_trf16_team_records_013() -> None:
+    text = ("012 Club league\n013 Knights                            1    2\n"
+            "013 Rooks                              3    4\n")
+    team_file = read_team_trf(text)
+    assert [(t.tpn, t.name, t.members) for t in team_file.event.teams] == [(1, "Knights", (1, 2)), (2, "Rooks", (3, 4))]
+    assert write_team_trf(team_file) == text
+    team_file.event = replace(team_file.event, teams=(Team(1, "Knights", (2, 1)), team_file.event.teams[1]))
+    assert write_team_trf(team_file).splitlines()[1] == "013 Knights                            2    1"
