@@ -23,6 +23,7 @@ cli.lazy_commands.update({
     "merge": LazyCommand("revisions", 'Merge copies A and B of one event into OUTPUT; nothing is...'),
     "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
     "pair": LazyCommand("tournament", 'Pair the next round and write its sheet.'),
+    "prizes": LazyCommand("paperwork", 'Work out the prize list, write it to the Prize list sheet...'),
     "report": LazyCommand("report", "Write the web pages and printouts of WORKBOOK: starting..."),
     "result": LazyCommand("tournament", 'Record the results of boards of a round.'),
     "samples": LazyCommand("samples", 'Copy the sample events (one part-played event per family...'),

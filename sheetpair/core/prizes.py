@@ -66,6 +66,8 @@ class PrizeList:
 
     awards: tuple[Award, ...]
     ranking: tuple[int, ...] = field(default=(), repr=False)
+    names: dict[int, str] = field(default_factory=dict, repr=False)
+    """Every player's name by start number, for the lists printed."""
 
     def by_player(self) -> list[tuple[int, list[Award]]]:
         """Each awarded player with his awards, in ranking order."""
@@ -152,7 +154,7 @@ def award_prizes(ranking: Sequence[tuple[int, float]], players: Sequence[Player]
             awards.append(Award(winner, prize.label, prize.amount, _category_reason(prize)))
     rank = {tpn: i for i, tpn in enumerate(order)}
     awards.sort(key=lambda a: (rank.get(a.player, len(rank)), -(a.amount or Fraction(-1))))
-    return PrizeList(tuple(awards), tuple(order))
+    return PrizeList(tuple(awards), tuple(order), {p.tpn: p.name for p in players})
 
 
 def format_amount(amount: Fraction | None) -> str:
