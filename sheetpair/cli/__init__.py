@@ -22,6 +22,7 @@ cli.lazy_commands.update({
     "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),
     "merge": LazyCommand("revisions", 'Merge copies A and B of one event into OUTPUT; nothing is...'),
     "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
+    "norms": LazyCommand("paperwork", 'Say per player and title norm: achieved, possible (with...'),
     "pair": LazyCommand("tournament", 'Pair the next round and write its sheet.'),
     "prizes": LazyCommand("paperwork", 'Work out the prize list, write it to the Prize list sheet...'),
     "report": LazyCommand("report", "Write the web pages and printouts of WORKBOOK: starting..."),

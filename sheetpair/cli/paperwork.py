@@ -1,4 +1,4 @@
-"""The arbiter's paperwork after the last round, from the command line: the prize list."""
+"""The arbiter's paperwork from the command line: the prize list and the title norms."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
+from ..app.norms import norms
 from ..app.prizes import prize_list
+from ..core.norms import PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
 from ..io.openpyxl_port import OpenpyxlPort
 from .base import cli, reports_errors
@@ -78,3 +80,43 @@ def _money(text: str | None) -> Fraction | None:
     if amount is None:
         raise click.BadParameter(f"{text!r} is not an amount", param_hint="--minimum-share")
     return amount
+
+
+@cli.command("norms")
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--player", type=int, help="Only this start number.")
+@click.option("--json", "as_json", is_flag=True, help="Print the norms as JSON on stdout.")
+@click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.4).")
+@reports_errors
+def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool) -> None:
+    """Say per player and title norm: achieved, possible (with the points needed) or impossible, and why.
+
+    \b
+    Example:
+      sheetpair norms open.xlsx --player 7
+      sheetpair norms open.xlsx --json
+    """
+    found = norms(reading(workbook), player=player, exempt=exempt)
+    click.echo(json.dumps(norms_json(found), ensure_ascii=False) if as_json else norms_text(found))
+
+
+def norms_json(found: list[PlayerNorms]) -> dict[str, object]:
+    """``{"players": [{"player", "name", "norms": {"GM": {"status", "needs", "reasons"}, ...}}]}``."""
+    return {"players": [{"player": p.tpn, "name": p.name,
+                         "norms": {code: {"status": n.status, "needs": n.needs, "reasons": list(n.reasons)}
+                                   for code, n in p.norms.items()}} for p in found]}
+
+
+def norms_text(found: list[PlayerNorms]) -> str:
+    """Per player the norms still in play (achieved or possible), each with its figures and reasons."""
+    lines = []
+    for p in found:
+        live = [n for n in p.norms.values() if n.status != "impossible"]
+        if not live:
+            continue
+        lines.append(f"{p.tpn:>4} {p.name}")
+        for n in live:
+            needs = f", needs {n.needs:g} in the remaining rounds" if n.needs is not None else ""
+            lines.append(f"     {n.norm}: {n.status}{needs} (games {n.games}, Ra {n.average}, Rp {n.performance})")
+            lines.extend(f"       {reason}" for reason in n.reasons)
+    return "\n".join(lines) or "No player can still make a norm."
