@@ -24,6 +24,7 @@ cli.lazy_commands.update({
     "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
     "norms": LazyCommand("paperwork", 'Say per player and title norm: achieved, possible (with...'),
     "pair": LazyCommand("tournament", 'Pair the next round and write its sheet.'),
+    "players": LazyCommand("paperwork", 'Fill the roster from FIDE\'s rating list, by FIDE id or by...'),
     "prizes": LazyCommand("paperwork", 'Work out the prize list, write it to the Prize list sheet...'),
     "report": LazyCommand("report", "Write the web pages and printouts of WORKBOOK: starting..."),
     "result": LazyCommand("tournament", 'Record the results of boards of a round.'),

@@ -1,20 +1,28 @@
-"""The arbiter's paperwork from the command line: the prize list and the title norms."""
+"""The arbiter's paperwork from the command line: the prize list, the title norms, the FIDE list."""
 
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import click
 
+from ..app.fide_list import ListUpdate, describe, update_from_fide
 from ..app.norms import norms
 from ..app.prizes import prize_list
+from ..app.revisions import Stamp
+from ..core.errors import OperationError
+from ..core.model import Player
 from ..core.norms import PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
+from ..io.fide_list import RATING_LISTS, ListEntry, chunks
 from ..io.openpyxl_port import OpenpyxlPort
 from .base import cli, reports_errors
 from .display import pad, width
+from .progress import progress
+from .revisions import stamped
 from .tournament import EXISTING_WORKBOOK, OUTPUT, editing
 
 
@@ -120,3 +128,53 @@ def norms_text(found: list[PlayerNorms]) -> str:
             lines.append(f"     {n.norm}: {n.status}{needs} (games {n.games}, Ra {n.average}, Rp {n.performance})")
             lines.extend(f"       {reason}" for reason in n.reasons)
     return "\n".join(lines) or "No player can still make a norm."
+
+
+@cli.command("players")
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.option("--from-fide", "fide_list", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="FIDE's rating list: the XML or TXT file, zipped or not.")
+@click.option("--list", "rating_list", type=click.Choice(RATING_LISTS), default="standard", show_default=True,
+              help="Which rating and K to take.")
+@click.option("-y", "--yes", is_flag=True, help="Never ask: a name found twice is refused, naming the candidates.")
+@OUTPUT
+@stamped("players")
+@reports_errors
+def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool, output: Path | None,
+                    stamp: Stamp) -> None:
+    """Fill the roster from FIDE's rating list, by FIDE id or by name.
+
+    \b
+    Example:
+      sheetpair players open.xlsx --from-fide players_list_xml_foa.zip
+      sheetpair players open.xlsx --from-fide players_list_foa.txt --list rapid --yes
+    """
+    ask = not yes and sys.stdin.isatty()
+    with editing(workbook, output) as port, progress(chunks(fide_list), "Reading the FIDE list") as tick:
+        done = update_from_fide(port, fide_list, choose=_ask if ask else _refuse, rating_list=rating_list,
+                                tick=tick, stamp=stamp)
+    click.echo(list_update_text(done))
+
+
+def list_update_text(done: ListUpdate) -> str:
+    """What the list changed, in three short lines."""
+    lines = [f"{len(done.updated)} player(s) updated from the FIDE list."]
+    if done.not_found:
+        lines.append("Not on the list: " + ", ".join(map(str, done.not_found)) + ".")
+    if done.inactive:
+        lines.append("Inactive on the list: " + ", ".join(map(str, done.inactive)) + ".")
+    return "\n".join(lines)
+
+
+def _refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
+    raise OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
+                         + "; ".join(describe(c) for c in candidates)
+                         + ". Give the FIDE id in the Players sheet, or run without --yes to choose.")
+
+
+def _ask(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
+    click.echo(f"Player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times:", err=True)
+    for i, candidate in enumerate(candidates, start=1):
+        click.echo(f"  {i}. {describe(candidate)}", err=True)
+    chosen = click.prompt("Which one (0: none)", type=click.IntRange(0, len(candidates)), err=True)
+    return candidates[chosen - 1] if chosen else None
