@@ -115,11 +115,14 @@ def _opened(path: Path) -> Iterator[tuple[io.BufferedReader, IO[bytes]]]:
 
 
 def _xml_entries(stream: io.BufferedReader, path: Path) -> Iterator[ListEntry]:
+    root: ET.Element | None = None
     try:
-        for _event, element in ET.iterparse(stream, events=("end",)):
-            if element.tag == "player":
+        for event, element in ET.iterparse(stream, events=("start", "end")):
+            if root is None:
+                root = element
+            elif event == "end" and element.tag == "player":
                 yield _entry({child.tag: (child.text or "").strip() for child in element})
-                element.clear()
+                root.clear()  # the players read so far go, so memory stays flat
     except ET.ParseError as error:
         raise InputError(f"{path}: not FIDE's XML rating list ({error})") from error
 
