@@ -14,6 +14,7 @@ from .base import LazyCommand, cli, main
 cli.lazy_commands.update({
     "addin": LazyCommand("addin", 'Make the Excel add-in: one ribbon tab with every...'),
     "bye": LazyCommand("tournament", 'Record (or cancel) a bye PLAYER asked for, before the...'),
+    "check-report": LazyCommand("paperwork", 'List what a rating officer would reject in the rating...'),
     "check": LazyCommand("interchange", 'Re-pair every round from the rounds before it and report...'),
     "diff": LazyCommand("revisions", 'Compare two copies A and B of one event; exit 0 when...'),
     "enter": LazyCommand("tournament", 'Enter a late player: the next start number, and the...'),

@@ -1,4 +1,4 @@
-"""The arbiter's paperwork from the command line: the prize list, the title norms, the FIDE list."""
+"""The arbiter's paperwork from the command line: prizes, title norms, the FIDE list, the rating report."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import click
 from ..app.fide_list import ListUpdate, describe, update_from_fide
 from ..app.norms import norms
 from ..app.prizes import prize_list
+from ..app.rating_report import check_report
 from ..app.revisions import Stamp
 from ..core.errors import OperationError
 from ..core.model import Player
@@ -178,3 +179,21 @@ def _ask(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
         click.echo(f"  {i}. {describe(candidate)}", err=True)
     chosen = click.prompt("Which one (0: none)", type=click.IntRange(0, len(candidates)), err=True)
     return candidates[chosen - 1] if chosen else None
+
+
+@cli.command("check-report")
+@click.argument("workbook", type=EXISTING_WORKBOOK)
+@reports_errors
+def check_report_command(workbook: Path) -> None:
+    """List what a rating officer would reject in the rating report; exit 1 when anything.
+
+    \b
+    Example:
+      sheetpair check-report open.xlsx && sheetpair export open.xlsx --trf open.trf
+    """
+    problems = check_report(reading(workbook))
+    for problem in problems:
+        click.echo(problem)
+    if problems:
+        raise SystemExit(1)
+    click.echo("Nothing a rating officer would reject.")
