@@ -61,6 +61,7 @@ def test_a_whole_round_robin_through_the_command_line(event: Path):
     assert [line["rank"] for line in table][0] == 1
     assert sum(line["points"] for line in table) == pytest.approx(15)
     assert set(table[0]["tiebreaks"]) == {"SB", "WIN"}
+    assert all({"k", "expected", "rating_change"} <= set(line) for line in table)
     out = run("pair", event, ok=False)
     assert out.exit_code != 0 and "planned rounds" in out.output
 

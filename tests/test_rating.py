@@ -112,7 +112,9 @@ def test_figures_that_do_not_apply_say_why():
     assert unrated.games == 1 and unrated.average_opponent == 2000 and unrated.performance == 2000 - 800
     assert unrated.expected is None and unrated.change is None and unrated.k is None
     assert unrated.notes == ("Unrated, so there is no expected score or rating change (ARO and Rp are over "
-                             "rated opponents).",)
+                             "rated opponents).", "No point scored against rated opponents: the event does not "
+                             "count toward a first rating (B.02 8.2.1).")
+    assert unrated.first_rating is None
     forfeiter = table.players[FORFEITER]  # only a forfeit: no rated game
     assert forfeiter.games == 0 and forfeiter.average_opponent is None and forfeiter.change is None
     assert "No game played over the board against a rated opponent" in forfeiter.notes[0]

@@ -27,6 +27,7 @@ from sheetpair.cli import cli
 from sheetpair.cli.display import table, width
 from sheetpair.core.errors import InputError
 from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, Tournament
+from sheetpair.core.rating import fide_k
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
 from sheetpair.report import SECTIONS, build_report, default_sections, fonts, render_html, write_html, write_pdf
@@ -198,7 +199,7 @@ def test_rating_figures_for_rated_players_and_none_for_the_unrated(event: Tourna
     assert by_tpn[13].change == "" and by_tpn[13].performance != ""  # unrated: Rp over rated opponents
     rated = [row for row in view.rows if row.player.rating and row.games]
     assert all(row.change[0] in "+−" and row.performance.isdigit() for row in rated)
-    assert any("K = 20" in note for note in view.notes)
+    assert any("K by FIDE's rules (B.02 8.3.3)" in note for note in view.notes)
 
 
 def test_legend_spells_out_modifiers(event: Tournament):
@@ -444,12 +445,14 @@ def test_standings_with_many_tiebreaks_turn_or_shrink(event: Tournament, tmp_pat
 
 def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):
     default = {row.player.tpn: row.change for row in build_report(event).standings_view().rows}
+    assert event.player(1).rating >= 2400  # FIDE's K is 10 (B.02 8.3.3)
     try:
-        event.player(1).k_factor = 10  # type: ignore[attr-defined]  # a K column of the Players sheet
+        event.player(1).k_factor = 5  # a K column of the Players sheet
         halved = {row.player.tpn: row.change for row in build_report(event).standings_view().rows}
     finally:
-        del event.player(1).k_factor  # type: ignore[attr-defined]
+        event.player(1).k_factor = None
     assert float(halved[1].replace("−", "-")) == pytest.approx(float(default[1].replace("−", "-")) / 2, abs=0.06)
     assert all(halved[t] == default[t] for t in default if t != 1)
     fixed = {row.player.tpn: row.change for row in build_report(event, k_factor=40).standings_view().rows}
-    assert float(fixed[2].replace("−", "-")) == pytest.approx(2 * float(default[2].replace("−", "-")), abs=0.11)
+    k2 = fide_k(event.player(2), year=2026)
+    assert float(fixed[2].replace("−", "-")) == pytest.approx(40 / k2 * float(default[2].replace("−", "-")), abs=0.3)

@@ -14,6 +14,7 @@ from .base import LazyCommand, cli, main
 cli.lazy_commands.update({
     "addin": LazyCommand("addin", 'Make the Excel add-in: one ribbon tab with every...'),
     "bye": LazyCommand("tournament", 'Record (or cancel) a bye PLAYER asked for, before the...'),
+    "check-report": LazyCommand("paperwork", 'List what a rating officer would reject in the rating...'),
     "check": LazyCommand("interchange", 'Re-pair every round from the rounds before it and report...'),
     "diff": LazyCommand("revisions", 'Compare two copies A and B of one event; exit 0 when...'),
     "enter": LazyCommand("tournament", 'Enter a late player: the next start number, and the...'),
@@ -22,7 +23,10 @@ cli.lazy_commands.update({
     "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),
     "merge": LazyCommand("revisions", 'Merge copies A and B of one event into OUTPUT; nothing is...'),
     "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
+    "norms": LazyCommand("paperwork", 'Say per player and title norm: achieved, possible (with...'),
     "pair": LazyCommand("tournament", 'Pair the next round and write its sheet.'),
+    "players": LazyCommand("paperwork", 'Fill the roster from FIDE\'s rating list, by FIDE id or by...'),
+    "prizes": LazyCommand("paperwork", 'Work out the prize list, write it to the Prize list sheet...'),
     "report": LazyCommand("report", "Write the web pages and printouts of WORKBOOK: starting..."),
     "result": LazyCommand("tournament", 'Record the results of boards of a round.'),
     "samples": LazyCommand("samples", 'Copy the sample events (one part-played event per family...'),

@@ -16,6 +16,7 @@ from ..app.rounds import Paired
 from ..app.standings import update_standings
 from ..app.workbooks.files import creating, editing, reading
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
+from ..core.rating import RatingFigures, rating_figures
 from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
 from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
@@ -324,7 +325,8 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
         with editing(workbook, output) as port:
             table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)
     if as_json:
-        click.echo(json.dumps([_standing_json(s) for s in table], ensure_ascii=False))
+        figures = rating_figures(table.state).players
+        click.echo(json.dumps([_standing_json(s, figures[s.tpn]) for s in table], ensure_ascii=False))
     else:
         click.echo(_standings_text(table))
     for code in table.codes:
@@ -333,9 +335,10 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
             click.echo(f"{code}: {note}", err=True)
 
 
-def _standing_json(line: Standing) -> dict[str, object]:
+def _standing_json(line: Standing, figures: RatingFigures) -> dict[str, object]:
     return {"rank": line.rank, "tpn": line.tpn, "name": line.name, "points": line.points,
-            "tiebreaks": {code: value.value for code, value in line.tiebreaks.items()}}
+            "tiebreaks": {code: value.value for code, value in line.tiebreaks.items()},
+            "k": figures.k, "expected": figures.expected, "rating_change": figures.change}
 
 
 def _standings_text(table: StandingsTable) -> str:

@@ -12,8 +12,13 @@ less than one move, counts for neither), so every figure here is taken over thos
   for 0 % and 100 % (Rp = ARO − 800 and ARO + 800);
 * **We**, the expected score, the sum of FIDE's expected results for each rating difference (B.02 8.1.2),
   a difference of more than 400 points counting as 400 (B.02 8.3.1);
-* the **rating change** K·(W − We), W the points scored in those games, with K per player (20 unless told
-  otherwise). It is not rounded: FIDE rounds a rating period's total, not each event.
+* the **rating change** K·(W − We), W the points scored in those games, with K per player by B.02 8.3.3
+  (:func:`fide_k`: the player's own K where the roster or the FIDE list gives one, else 10 from 2400, 40 for a
+  junior below 2300, 20 otherwise; K·n capped at 700). It is not rounded: FIDE rounds a rating period's total,
+  not each event. A rated player whose rating would fall below the 1400 floor is told so (B.02 7.1.3);
+* an **unrated player's first rating** Ru = Ra + dp (B.02 8.2): Ra over the rated opponents and two
+  hypothetical opponents rated 1800 drawn against, at most 2200, published only from five games against rated
+  opponents, a score above zero and a result of at least 1400.
 
 A figure that does not apply is ``None`` and :attr:`RatingFigures.notes` says why in one sentence each: an
 unrated player has no expected score or change, a player without a rated game has no figures at all. The
@@ -23,13 +28,13 @@ is unrated (C.07 Art. 10), which does not stop the rating figures themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import Player
 from .state import TournamentState
-from .tiebreaks.base import TiebreakContext
+from .tiebreaks.base import Contribution, TiebreakContext
 from .tiebreaks.fide import (
     average_rating,
     expected_score,
@@ -39,13 +44,29 @@ from .tiebreaks.fide import (
 )
 
 DEFAULT_K = 20
-"""The K-factor used when none is given for a player."""
+"""B.02 8.3.3: the K-factor of an adult rated below 2400 who is no longer new to the list."""
 
 RATING_CAP = 400
 """B.02 8.3.1: a rating difference of more than 400 points counts as 400 for the expected score."""
 
-KFactor = Callable[[Player], int] | Mapping[int, int] | int
-"""A K-factor for every player: a function of the player, start number → K (others get 20), or one number."""
+RATING_FLOOR = 1400
+"""B.02 7.1.3: the lowest rating published; a player falling below it is listed as unrated."""
+
+K_GAMES_CAP = 700
+"""B.02 8.3.3: K times the number of games of a rating period may not exceed 700."""
+
+HYPOTHETICAL_OPPONENT = 1800
+"""B.02 8.2.1: an unrated player's first rating counts two draws against opponents rated 1800."""
+
+FIRST_RATING_MAX = 2200
+"""B.02 8.2.1: the highest first rating."""
+
+FIRST_RATING_GAMES = 5
+"""B.02 7.1.1: games against rated opponents needed for a first rating."""
+
+KFactor = Callable[[Player], int] | Mapping[int, int] | int | None
+"""A K-factor for every player: a function of the player, start number → K (others by FIDE's rules), one
+number, or ``None`` for FIDE's rules (:func:`fide_k`) for everyone."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +94,8 @@ class RatingFigures:
     """Games played over the board against unrated opponents, left out of every figure."""
     notes: tuple[str, ...] = ()
     """Why a figure is ``None``, or what was left out: one sentence each."""
+    first_rating: int | None = None
+    """An unrated player's first rating Ru by B.02 8.2.1, when the event alone gives one (``None`` otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -89,24 +112,68 @@ def capped_expected_score(rating: int, opponent: int) -> Fraction:
     return expected_score(rating, max(rating - RATING_CAP, min(opponent, rating + RATING_CAP)))
 
 
-def k_for(player: Player, k_factor: KFactor) -> int:
-    """The K-factor ``k_factor`` gives ``player``."""
+def birth_year(player: Player) -> int | None:
+    """The year of ``player``'s birth date (``1990``, ``1990-05-01``, ``1990/05/01``), ``None`` when not given."""
+    digits = player.birth_date.strip()[:4]
+    return int(digits) if len(digits) == 4 and digits.isdigit() and int(digits) > 0 else None
+
+
+def fide_k(player: Player, *, year: int | None = None) -> int:
+    """The K-factor of B.02 8.3.3 for ``player`` in an event of ``year``.
+
+    The player's own K (the roster's ``K`` column, or the FIDE list's) comes first: only the list knows the
+    two rules that need a player's history, K = 40 while new to the list (until 30 games) and K = 10 once 2400
+    was reached even after the rating drops. Otherwise K = 10 from 2400, 40 for a junior below 2300 (until the
+    end of the year of the 18th birthday: ``year`` minus the birth year at most 18), 20 for the rest.
+    """
+    if player.k_factor:
+        return player.k_factor
+    if player.rating >= 2400:
+        return 10
+    born = birth_year(player)
+    if born is not None and year is not None and year - born <= 18 and player.rating < 2300:
+        return 40
+    return DEFAULT_K
+
+
+def capped_k(k: int, games: int) -> int:
+    """B.02 8.3.3: the largest K with K × ``games`` at most 700 when ``k`` exceeds it, else ``k``."""
+    return min(k, K_GAMES_CAP // games) if games else k
+
+
+def k_for(player: Player, k_factor: KFactor, *, year: int | None = None) -> int:
+    """The K-factor ``k_factor`` gives ``player`` (FIDE's rules where it gives none), before the 700 cap."""
     if isinstance(k_factor, int):
         return k_factor
     if isinstance(k_factor, Mapping):
-        return k_factor.get(player.tpn, DEFAULT_K)
+        return k_factor.get(player.tpn) or fide_k(player, year=year)
+    if k_factor is None:
+        return fide_k(player, year=year)
     return k_factor(player)
 
 
-def rating_figures(state: TournamentState, *, k_factor: KFactor = DEFAULT_K) -> RatingTable:
+def event_year(state: TournamentState) -> int | None:
+    """The year the event started (the header's start date), which sets who counts as a junior."""
+    digits = state.settings.event.start_date.strip()[:4]
+    return int(digits) if len(digits) == 4 and digits.isdigit() else None
+
+
+def first_rating(rated: Sequence[Contribution]) -> int:
+    """B.02 8.2.1: Ru = Ra + dp with two hypothetical draws against 1800 added, rounded, at most 2200."""
+    hypothetical = [Contribution(float(HYPOTHETICAL_OPPONENT), None, None, "", result=0.5)] * 2
+    return min(FIRST_RATING_MAX, performance_rating([*rated, *hypothetical]))
+
+
+def rating_figures(state: TournamentState, *, k_factor: KFactor = None) -> RatingTable:
     """Every player's rating figures over the rounds of ``state`` (derive it up to the round wanted)."""
     context = state if isinstance(state, TiebreakContext) else TiebreakContext(
         state.settings, state.through_round, state.players)  # forfeits stay unplayed for ratings whatever the system
-    figures = {tpn: _figures(context, tpn, k_factor) for tpn in sorted(context.players)}
+    year = event_year(state)
+    figures = {tpn: _figures(context, tpn, k_factor, year) for tpn in sorted(context.players)}
     return RatingTable(figures, rating_tiebreaks_dropped(context))
 
 
-def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor) -> RatingFigures:
+def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | None) -> RatingFigures:
     player = context[tpn].player
     every = opponent_ratings(context, tpn, ())
     rated = [c for c in every if c.value > 0]
@@ -123,12 +190,39 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor) -> RatingFig
     aro, rp = average_rating(rated), performance_rating(rated)
     if player.rating <= 0:
         notes.append("Unrated, so there is no expected score or rating change (ARO and Rp are over rated opponents).")
-        return RatingFigures(tpn, 0, len(rated), float(score), aro, rp, None, None, None, left_out, tuple(notes))
+        ru = _first_rating(rated, score, notes)
+        return RatingFigures(tpn, 0, len(rated), float(score), aro, rp, None, None, None, left_out, tuple(notes), ru)
     expected = sum((capped_expected_score(player.rating, int(c.value)) for c in rated), Fraction(0))
-    k = k_for(player, k_factor)
+    k = k_for(player, k_factor, year=year)
+    if capped_k(k, len(rated)) < k:
+        notes.append(f"K {k} lowered to {capped_k(k, len(rated))}: K times the {len(rated)} games may not exceed "
+                     f"{K_GAMES_CAP} (B.02 8.3.3).")
+        k = capped_k(k, len(rated))
+    change = k * (score - expected)
+    if player.rating + change < RATING_FLOOR:
+        notes.append(f"The new rating would fall below the {RATING_FLOOR} floor: the player would be listed as "
+                     "unrated (B.02 7.1.3).")
     return RatingFigures(tpn, player.rating, len(rated), float(score), aro, rp, float(expected), k,
-                         float(k * (score - expected)), left_out, tuple(notes))
+                         float(change), left_out, tuple(notes))
 
 
-__all__ = ["DEFAULT_K", "RATING_CAP", "KFactor", "RatingFigures", "RatingTable", "capped_expected_score", "k_for",
-           "rating_figures"]
+def _first_rating(rated: Sequence[Contribution], score: Fraction, notes: list[str]) -> int | None:
+    """Ru when this event alone gives an unrated player a first rating, else ``None`` with the reason noted."""
+    if score == 0:
+        notes.append("No point scored against rated opponents: the event does not count toward a first rating "
+                     "(B.02 8.2.1).")
+        return None
+    ru = first_rating(rated)
+    if len(rated) < FIRST_RATING_GAMES:
+        notes.append(f"Ru {ru} is not published before {FIRST_RATING_GAMES} games against rated opponents "
+                     "(B.02 7.1.1).")
+        return None
+    if ru < RATING_FLOOR:
+        notes.append(f"Ru {ru} is below the {RATING_FLOOR} floor, so no first rating is published (B.02 7.1.3).")
+        return None
+    return ru
+
+
+__all__ = ["DEFAULT_K", "FIRST_RATING_GAMES", "FIRST_RATING_MAX", "HYPOTHETICAL_OPPONENT", "K_GAMES_CAP",
+           "RATING_CAP", "RATING_FLOOR", "KFactor", "RatingFigures", "RatingTable", "birth_year",
+           "capped_expected_score", "capped_k", "event_year", "fide_k", "first_rating", "k_for", "rating_figures"]

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
-from ..core.rating import DEFAULT_K, KFactor, RatingFigures, RatingTable, rating_figures
+from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
 from ..core.standings import Standing, StandingsTable, rounds_with_results
 from ..core.state import RoundRecord
@@ -200,7 +200,7 @@ class Report:
     source: str = ""
     """The file the event was read from: names the report when the event header has no name."""
     k_factor: KFactor | None = None
-    """K per player; by default the roster's K where the Players sheet has that column, else 20."""
+    """K per player; by default the roster's K where the Players sheet has that column, else FIDE's rules."""
     breakdowns: bool = False
     """Player cards carry each tie-break's breakdown."""
     made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
@@ -311,8 +311,7 @@ class Report:
     def ratings_after(self, round_number: int) -> RatingTable:
         """Every player's rating figures after ``round_number`` (:func:`rating_figures` over that table's state)."""
         if round_number not in self._ratings:
-            k_factor = self.k_factor if self.k_factor is not None else roster_k
-            self._ratings[round_number] = rating_figures(self.table_after(round_number).state, k_factor=k_factor)
+            self._ratings[round_number] = rating_figures(self.table_after(round_number).state, k_factor=self.k_factor)
         return self._ratings[round_number]
 
     def value_styles(self, table: StandingsTable) -> tuple[Formatter, dict[str, Formatter]]:
@@ -340,9 +339,14 @@ class Report:
             rows.append(StandingsRow(s, self.tournament.player(s.tpn), points(s.points), tuple(values),
                                      table.player(s.tpn).games_played, _number(figures.average_opponent),
                                      _number(figures.performance), _change(figures, self.language)))
-        k = self.k_factor if isinstance(self.k_factor, int) else DEFAULT_K
-        notes[self._("ARO and Rp count only games played over the board against rated opponents; the rating "
-                     "change is K·(W − We) for rated players, K = %(k)s unless the player's K is given.", k=k)] = None
+        if isinstance(self.k_factor, int):
+            notes[self._("ARO and Rp count only games played over the board against rated opponents; the rating "
+                         "change is K·(W − We) for rated players, K = %(k)s unless the player's K is given.",
+                         k=self.k_factor)] = None
+        else:
+            notes[self._("ARO and Rp count only games played over the board against rated opponents; the rating "
+                         "change is K·(W − We) for rated players, K by FIDE's rules (B.02 8.3.3) unless the "
+                         "player's K is given.")] = None
         if ratings.tiebreak_note and not any(parse_tiebreak(c).spec.needs_ratings for c in table.codes):
             notes[ratings.tiebreak_note] = None
         columns = tuple(TiebreakColumn(code, self.tiebreak_name(code)) for code in table.codes)
@@ -443,12 +447,6 @@ class Report:
     def rating_chart(self) -> Markup:
         return charts.rating_histogram([p.rating for p in self.tournament.players], self._("Ratings of the field"),
                                        self._("unrated"))
-
-
-def roster_k(player: Player) -> int:
-    """The player's K from the roster where the Players sheet gives one (a ``k_factor`` on the player), else
-    the default 20."""
-    return player.k_factor or DEFAULT_K
 
 
 def _number(value: int | None) -> str:

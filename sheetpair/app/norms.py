@@ -1,0 +1,27 @@
+"""The use case behind ``sheetpair norms`` (and a "Norms" button): every player's title norms so far."""
+
+from __future__ import annotations
+
+from ..core.errors import OperationError
+from ..core.norms import PlayerNorms, all_norms
+from ..io.port import WorkbookPort
+from .ranking import standings
+from .session import load
+
+
+def norms(port: WorkbookPort, *, player: int | None = None, exempt: bool = False) -> list[PlayerNorms]:
+    """The norms of every player (or of ``player``) after the rounds with results, in the event's rounds.
+
+    ``exempt`` says the event is one of those B.01 1.4.4 frees from the federation rules.
+
+    :raises OperationError: for a start number no player has.
+    """
+    tournament = load(port)
+    if player is not None and not tournament.has_player(player):
+        raise OperationError(f"no player has start number {player}")
+    state = standings(tournament).state
+    found = all_norms(state, rounds=tournament.settings.rounds, exempt=exempt)
+    return [p for p in found if player is None or p.tpn == player]
+
+
+__all__ = ["norms"]

@@ -1,0 +1,236 @@
+"""Title norms (FIDE Title Regulations B.01): for each player and norm, achieved, still possible, or not.
+
+A norm is judged over the games played over the board so far (a forfeit or a bye is no game, B.01 1.4.2).
+Each condition below is checked on its own and, when it fails, gives one sentence with its article; a norm
+is **achieved** when every condition holds now, **impossible** when some condition can no longer hold
+whatever the remaining rounds bring, and **possible** otherwise, with the points the player needs in the
+remaining rounds (``needs``):
+
+* at least nine games (B.01 1.4.1a): an event of fewer than nine rounds gives no norm (the exceptions for
+  team events of seven or eight rounds are not modelled);
+* at least two federations other than the player's among the opponents, at most three fifths of the
+  opponents from the player's federation, at most two thirds from one federation (B.01 1.4.3), unless the
+  event is exempt (B.01 1.4.4: national championships and the events it names — the arbiter says so);
+* at least half of the opponents title-holders (GM, IM, WGM, WIM, FM, WFM), and at least a third of them,
+  and at least three, of the norm's level (B.01 1.4.5);
+* opponents rated as on the list, an unrated opponent counting 1400 (B.01 1.4.6), and the lowest one rated
+  below the norm's floor raised to it (B.01 1.4.7);
+* Ra, the opponents' average (rounded, .5 up), at least the norm's minimum (B.01 1.4.8);
+* Rp = Ra + dp (B.02 8.1.1) at least the norm's level, with a score of at least 35 % (B.01 1.4.9).
+
+``needs`` assumes the remaining opponents keep Ra where it is (or bring it to the minimum when it is
+below) and meet the composition rules: the fewest points in the remaining rounds that would reach the
+performance and the 35 %. Dropping games the regulations allow (B.01 1.4.1e/f) is not tried.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .model import Player
+from .state import TournamentState
+from .tiebreaks.fide import rating_difference
+
+NORMS = ("GM", "IM", "WGM", "WIM")
+
+MIN_GAMES = 9
+"""B.01 1.4.1a: games a norm needs."""
+
+UNRATED_OPPONENT = 1400
+"""B.01 1.4.6: the rating an unrated opponent counts for."""
+
+TITLE_HOLDERS = frozenset({"GM", "IM", "WGM", "WIM", "FM", "WFM"})
+"""B.01 1.4.5a: the titles that count toward half the opponents (CM and WCM do not)."""
+
+
+@dataclass(frozen=True)
+class NormLevel:
+    """The figures of one norm: Rp level, minimum Ra, rating floor, the titles of its level."""
+
+    performance: int
+    average: int
+    floor: int
+    level_titles: frozenset[str]
+    held_by: frozenset[str]
+    """Titles whose holders need this norm no more."""
+    women_only: bool = False
+
+
+LEVELS: dict[str, NormLevel] = {
+    "GM": NormLevel(2600, 2380, 2200, frozenset({"GM"}), frozenset({"GM"})),
+    "IM": NormLevel(2450, 2230, 2050, frozenset({"GM", "IM"}), frozenset({"GM", "IM"})),
+    "WGM": NormLevel(2400, 2180, 2000, frozenset({"GM", "IM", "WGM"}), frozenset({"GM", "WGM"}), True),
+    "WIM": NormLevel(2250, 2030, 1850, frozenset({"GM", "IM", "WGM", "WIM"}), frozenset({"GM", "IM", "WGM", "WIM"}),
+                     True),
+}
+"""B.01 1.4.5, 1.4.7, 1.4.8 and 1.4.9, one line per norm."""
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """One game counted for norms: the opponent's rating for norms, title, federation, and the result."""
+
+    rating: int
+    title: str
+    federation: str
+    result: Fraction
+
+
+@dataclass(frozen=True)
+class NormStatus:
+    """One norm of one player: ``achieved``, ``possible`` or ``impossible``, with the reasons."""
+
+    norm: str
+    status: str
+    needs: float | None
+    reasons: tuple[str, ...]
+    games: int = 0
+    average: int | None = None
+    performance: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerNorms:
+    tpn: int
+    name: str
+    norms: dict[str, NormStatus]
+
+
+def norm_games(state: TournamentState, tpn: int) -> list[Opponent]:
+    """The games ``tpn`` played over the board, as norms count them (forfeits and byes left out)."""
+    games = []
+    for record in state[tpn].records:
+        if record.played and record.opponent is not None:
+            opponent = state[record.opponent].player
+            rating = opponent.rating if opponent.rating > 0 else UNRATED_OPPONENT
+            games.append(Opponent(rating, opponent.title.strip().upper(), opponent.federation.strip().upper(),
+                                  Fraction(record.result_fraction or 0).limit_denominator(2)))
+    return games
+
+
+def player_norms(state: TournamentState, tpn: int, *, rounds: int, exempt: bool = False) -> PlayerNorms:
+    """Every norm of ``tpn`` after the rounds of ``state``, in an event of ``rounds`` rounds."""
+    player = state[tpn].player
+    games = norm_games(state, tpn)
+    remaining = max(0, rounds - state.through_round)
+    return PlayerNorms(tpn, player.name, {norm: judge(player, games, norm, remaining=remaining, rounds=rounds,
+                                                      exempt=exempt) for norm in NORMS})
+
+
+def all_norms(state: TournamentState, *, rounds: int, exempt: bool = False) -> list[PlayerNorms]:
+    """Every player's norms, by start number."""
+    return [player_norms(state, tpn, rounds=rounds, exempt=exempt) for tpn in sorted(state.players)]
+
+
+def judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
+          exempt: bool = False) -> NormStatus:
+    """One norm for ``player`` over ``games``, with ``remaining`` rounds still to play of ``rounds``."""
+    level = LEVELS[norm]
+    title = player.title.strip().upper()
+    if title in level.held_by:
+        return NormStatus(norm, "impossible", None, (f"The player holds the {title} title already.",), len(games))
+    if level.women_only and player.sex.strip().upper() not in ("F", "W"):
+        return NormStatus(norm, "impossible", None, (f"The {norm} title is for women (B.01 1.1).",), len(games))
+    if rounds < MIN_GAMES:
+        return NormStatus(norm, "impossible", None, (f"The event has {rounds} rounds: a norm needs at least "
+                                                     f"{MIN_GAMES} games (B.01 1.4.1a).",), len(games))
+    final, hopeless = _composition(games, player.federation.strip().upper(), level, remaining, exempt)
+    ratings = _norm_ratings(games, level.floor)
+    n = len(games)
+    average = _half_up(Fraction(sum(ratings), n)) if n else None
+    score = sum((g.result for g in games), Fraction(0))
+    performance = average + rating_difference(_half_up(score * 100 / n)) if average is not None else None
+    reasons = list(final)
+    if n < MIN_GAMES:
+        reasons.append(f"{n} games played over the board: a norm needs {MIN_GAMES} (B.01 1.4.1a; forfeits and byes "
+                       "are no games, B.01 1.4.2).")
+        if n + remaining < MIN_GAMES:
+            hopeless.append(f"At most {n + remaining} games can be played: a norm needs {MIN_GAMES} (B.01 1.4.1a).")
+    if average is not None and average < level.average:
+        reasons.append(f"Ra {average} is below the {level.average} a {norm} norm needs (B.01 1.4.8).")
+    if performance is not None and performance < level.performance:
+        reasons.append(f"Rp {performance} is below the {level.performance} of a {norm} norm (B.01 1.4.9).")
+    if n and score * 100 < 35 * n:
+        reasons.append(f"A score of {float(score):g} of {n} is below 35 % (B.01 1.4.9).")
+    if not reasons and not hopeless:
+        return NormStatus(norm, "achieved", None, (), n, average, performance)
+    needs = _needs(score, n, remaining, max(average or level.average, level.average), level.performance)
+    if needs is None:
+        hopeless.append(f"Even {remaining} win(s) in the remaining rounds would not reach Rp {level.performance} "
+                        "(B.01 1.4.9)." if remaining else "No rounds remain (B.01 1.4.1a).")
+    if hopeless:
+        return NormStatus(norm, "impossible", None, tuple(dict.fromkeys([*hopeless, *reasons])), n, average,
+                          performance)
+    return NormStatus(norm, "possible", needs, tuple(reasons), n, average, performance)
+
+
+def _composition(games: list[Opponent], own: str, level: NormLevel, remaining: int,
+                 exempt: bool) -> tuple[list[str], list[str]]:
+    """The federation and title rules: reasons that fail now, and those no remaining round can mend."""
+    now: list[str] = []
+    never: list[str] = []
+    n = len(games)
+    total = max(n, MIN_GAMES)  # the fewest games the judgement can end with
+    if not exempt and n:
+        federations = Counter(g.federation for g in games)
+        foreign = {f for f in federations if f and f != own}
+        if len(foreign) < 2:
+            now.append(f"Opponents from {len(foreign)} federation(s) other than the player's: a norm needs two "
+                       "(B.01 1.4.3a).")
+            if len(foreign) + remaining < 2:
+                never.append("Too few rounds remain to meet two foreign federations (B.01 1.4.3a).")
+        if own and federations[own] * 5 > 3 * n:
+            now.append(f"{federations[own]} of {n} opponents from the player's federation: at most three fifths "
+                       "(B.01 1.4.3b).")
+            if federations[own] * 5 > 3 * (n + remaining):
+                never.append("Too many opponents from the player's federation already (B.01 1.4.3b).")
+        most, count = federations.most_common(1)[0]
+        if count * 3 > 2 * n:
+            now.append(f"{count} of {n} opponents from {most or 'no federation'}: at most two thirds (B.01 1.4.3c).")
+            if count * 3 > 2 * (n + remaining):
+                never.append(f"Too many opponents from {most or 'no federation'} already (B.01 1.4.3c).")
+    titled = sum(1 for g in games if g.title in TITLE_HOLDERS)
+    if titled * 2 < max(n, 1):
+        now.append(f"{titled} of {n} opponents hold a title: at least half must (B.01 1.4.5a).")
+        if (titled + remaining) * 2 < total:
+            never.append("Too few title-holders can still be met (B.01 1.4.5a).")
+    of_level = sum(1 for g in games if g.title in level.level_titles)
+    needed = max(3, math.ceil(Fraction(max(n, 1), 3)))
+    if of_level < needed:
+        names = "/".join(sorted(level.level_titles))
+        now.append(f"{of_level} opponent(s) with the title {names}: at least a third, and three, are needed "
+                   "(B.01 1.4.5).")
+        if of_level + remaining < max(3, math.ceil(Fraction(total, 3))):
+            never.append(f"Too few {names} opponents can still be met (B.01 1.4.5).")
+    return now, never
+
+
+def _norm_ratings(games: list[Opponent], floor: int) -> list[int]:
+    """The opponents' ratings for Ra: the lowest one below the floor raised to it (B.01 1.4.7)."""
+    ratings = sorted(g.rating for g in games)
+    if ratings and ratings[0] < floor:
+        ratings[0] = floor
+    return ratings
+
+
+def _needs(score: Fraction, n: int, remaining: int, average: int, performance: int) -> float | None:
+    """The fewest points in ``remaining`` rounds reaching ``performance`` and 35 % at ``average``."""
+    total = n + remaining
+    if total == 0:
+        return None
+    for halves in range(0, 2 * remaining + 1):
+        final = score + Fraction(halves, 2)
+        if final * 100 >= 35 * total and average + rating_difference(_half_up(final * 100 / total)) >= performance:
+            return halves / 2
+    return None
+
+
+def _half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+__all__ = ["LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "NormLevel", "NormStatus",
+           "Opponent", "PlayerNorms", "all_norms", "judge", "norm_games", "player_norms"]

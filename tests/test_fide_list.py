@@ -1,0 +1,135 @@
+"""FIDE's rating list (io/fide_list.py, app/fide_list.py, ``sheetpair players --from-fide``): both formats,
+zipped or not, by FIDE id or by name, and a name found twice is a question, never a guess."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetpair.app.fide_list import fill_roster
+from sheetpair.cli import cli
+from sheetpair.core.errors import InputError
+from sheetpair.core.model import Player
+from sheetpair.io.fide_list import name_key, scan_list
+from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.workbook import load_tournament
+
+ENTRIES = [
+    # id, name, fed, sex, title, wtitle, std, std_k, rapid, rapid_k, blitz, blitz_k, born, flag
+    ("1503014", "Carlsen, Magnus", "NOR", "M", "GM", "", 2830, 10, 2820, 10, 2880, 10, "1990", ""),
+    ("1700001", "Hansen, Ole", "NOR", "M", "", "", 1900, 20, 0, None, 0, None, "1960", "i"),
+    ("1700002", "Hansen, Ole", "DEN", "M", "FM", "", 2250, 20, 2200, 20, 0, None, "1985", ""),
+    ("1700003", "Berg, Ada", "NOR", "F", "", "WFM", 2010, 40, 1980, 40, 1950, 40, "2011", "w"),
+]
+
+
+def xml_list() -> str:
+    rows = []
+    for (fid, name, fed, sex, tit, wtit, std, sk, rapid, rk, blitz, bk, born, flag) in ENTRIES:
+        rows.append(f"<player><fideid>{fid}</fideid><name>{name}</name><country>{fed}</country><sex>{sex}</sex>"
+                    f"<title>{tit}</title><w_title>{wtit}</w_title><o_title></o_title><foa_title></foa_title>"
+                    f"<rating>{std or ''}</rating><games>0</games><k>{sk or ''}</k>"
+                    f"<rapid_rating>{rapid or ''}</rapid_rating><rapid_games>0</rapid_games>"
+                    f"<rapid_k>{rk or ''}</rapid_k><blitz_rating>{blitz or ''}</blitz_rating>"
+                    f"<blitz_games>0</blitz_games><blitz_k>{bk or ''}</blitz_k>"
+                    f"<birthday>{born}</birthday><flag>{flag}</flag></player>")
+    return "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<playerslist>\n" + "\n".join(rows) + "\n</playerslist>\n"
+
+
+def txt_list() -> str:
+    widths = [("ID Number", 15), ("Name", 61), ("Fed", 4), ("Sex", 4), ("Tit", 5), ("WTit", 5), ("OTit", 15),
+              ("FOA", 4), ("SRtng", 6), ("SGm", 4), ("SK", 3), ("RRtng", 6), ("RGm", 4), ("Rk", 3), ("BRtng", 6),
+              ("BGm", 4), ("BK", 3), ("B-day", 6), ("Flag", 4)]
+    lines = ["".join(h.ljust(w) for h, w in widths).rstrip()]
+    for (fid, name, fed, sex, tit, wtit, std, sk, rapid, rk, blitz, bk, born, flag) in ENTRIES:
+        values = [fid, name, fed, sex, tit, wtit, "", "", std or "", "0", sk or "", rapid or "", "0", rk or "",
+                  blitz or "", "0", bk or "", born, flag]
+        lines.append("".join(str(v).ljust(w) for v, (_, w) in zip(values, widths, strict=True)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(params=["xml", "txt", "xml.zip", "txt.zip"])
+def fide_file(request, tmp_path: Path) -> Path:
+    kind = request.param.split(".")[0]
+    text = xml_list() if kind == "xml" else txt_list()
+    plain = tmp_path / f"players_list.{kind}"
+    plain.write_text(text, encoding="utf-8")
+    if not request.param.endswith(".zip"):
+        return plain
+    zipped = tmp_path / f"players_list_{kind}.zip"
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(plain, plain.name)
+    return zipped
+
+
+def test_both_formats_zipped_or_not_read_the_same(fide_file: Path):
+    found = scan_list(fide_file, ids={"1503014", "1700003"}, names={name_key("ole hansen")})
+    entries = {e.fide_id: e for e in found}
+    assert set(entries) == {"1503014", "1700001", "1700002", "1700003"}
+    carlsen = entries["1503014"]
+    assert (carlsen.name, carlsen.federation, carlsen.title, carlsen.birth_year) == (
+        "Carlsen, Magnus", "NOR", "GM", "1990")
+    assert (carlsen.rating("standard"), carlsen.rating("blitz"), carlsen.k("rapid")) == (2830, 2880, 10)
+    ada = entries["1700003"]
+    assert (ada.title, ada.sex, ada.k("standard"), ada.inactive) == ("WFM", "F", 40, False)
+    assert entries["1700001"].inactive and entries["1700002"].k("blitz") is None
+
+
+def test_the_roster_filled_by_id_and_by_name(fide_file: Path):
+    players = [Player(1, "Whoever", fide_id="1503014"), Player(2, "Ada Berg"), Player(3, "Nobody, Known")]
+    done = fill_roster(players, fide_file, choose=lambda p, c: None, rating_list="rapid")
+    assert (done.updated, done.not_found) == ((1, 2), (3,))
+    assert (players[0].name, players[0].rating, players[0].k_factor, players[0].title) == (
+        "Carlsen, Magnus", 2820, 10, "GM")
+    ada = players[1]
+    assert (ada.fide_id, ada.birth_date, ada.sex, ada.rating) == ("1700003", "2011", "F", 1980)
+
+
+def test_a_name_found_twice_is_a_question(fide_file: Path):
+    asked = []
+
+    def choose(player, candidates):
+        asked.append([c.fide_id for c in candidates])
+        return candidates[1]
+
+    players = [Player(1, "Ole Hansen")]
+    fill_roster(players, fide_file, choose=choose)
+    assert asked == [["1700001", "1700002"]] and players[0].federation == "DEN" and players[0].rating == 2250
+
+
+def test_not_a_fide_list(tmp_path: Path):
+    bad = tmp_path / "list.txt"
+    bad.write_text("hello\nworld\n", encoding="utf-8")
+    with pytest.raises(InputError, match="line 1: not FIDE's TXT rating list"):
+        list(scan_list(bad, ids={"1"}))
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "sample_workbooks" / "club_championship.xlsx"
+
+
+def test_players_command_refuses_a_double_name_with_yes_and_lists_the_candidates(tmp_path: Path):
+    book = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, book)
+    fide = tmp_path / "list.xml"
+    name = load_tournament(OpenpyxlPort(book)).players[0].name
+    fide.write_text(xml_list().replace("Hansen, Ole", name), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["players", str(book), "--from-fide", str(fide), "--yes"])
+    assert result.exit_code == 4, result.output
+    assert "1700001" in result.output and "1700002" in result.output and "Traceback" not in result.output
+
+
+def test_players_command_updates_the_workbook(tmp_path: Path):
+    book = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, book)
+    first = load_tournament(OpenpyxlPort(book)).players[0]
+    fide = tmp_path / "list.xml"
+    fide.write_text(xml_list().replace("Berg, Ada", first.name), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["players", str(book), "--from-fide", str(fide), "--yes"])
+    assert result.exit_code == 0, result.output
+    assert "1 player(s) updated" in result.output
+    again = load_tournament(OpenpyxlPort(book)).players[0]
+    assert (again.fide_id, again.rating, again.k_factor, again.birth_date) == ("1700003", 2010, 40, "2011")

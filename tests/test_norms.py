@@ -1,0 +1,136 @@
+"""Title norms (core/norms.py, B.01): games, federations, titled opponents, the floor, Ra, Rp, 35 %."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetpair.cli import cli
+from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
+from sheetpair.core.norms import Opponent, _norm_ratings, judge, norm_games, player_norms
+from sheetpair.core.state import derive
+
+W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
+FEDS = ["GER", "FRA", "ESP", "USA", "IND", "NED", "SWE", "DEN", "POL", "ITA", "HUN"]
+HERO = Player(1, "Hero", 2450, title="IM", federation="NOR", sex="M")
+
+
+def opponents(count: int, rating: int = 2500) -> list[Opponent]:
+    """``count`` opponents: the first five GMs, the rest IMs, each from another federation."""
+    return [Opponent(rating, "GM" if i < 5 else "IM", FEDS[i], Fraction(0)) for i in range(count)]
+
+
+def scored(games: list[Opponent], points: float) -> list[Opponent]:
+    halves = int(points * 2)
+    out = []
+    for g in games:
+        take = min(2, halves)
+        halves -= take
+        out.append(Opponent(g.rating, g.title, g.federation, Fraction(take, 2)))
+    return out
+
+
+def test_a_gm_norm_achieved():
+    # Ra 2500, 6 of 9 = 67 % → dp 125: Rp 2625 >= 2600; 5 GMs, 9 title-holders, 9 federations
+    status = judge(HERO, scored(opponents(9), 6), "GM", remaining=0, rounds=9)
+    assert (status.status, status.average, status.performance, status.reasons) == ("achieved", 2500, 2625, ())
+
+
+def test_half_a_point_short_is_impossible_after_the_last_round():
+    status = judge(HERO, scored(opponents(9), 5.5), "GM", remaining=0, rounds=9)
+    assert status.status == "impossible"
+    assert any("Rp 2580 is below the 2600" in r and "B.01 1.4.9" in r for r in status.reasons)
+
+
+def test_possible_with_the_points_needed_in_the_last_round():
+    # 5 of 8, one round left: 6 of 9 reaches the norm, 5.5 of 9 does not: needs 1
+    status = judge(HERO, scored(opponents(8), 5), "GM", remaining=1, rounds=9)
+    assert (status.status, status.needs) == ("possible", 1.0)
+    assert any("B.01 1.4.1a" in r for r in status.reasons)
+
+
+def test_an_event_of_fewer_than_nine_rounds_gives_no_norm():
+    status = judge(HERO, scored(opponents(7), 7), "GM", remaining=0, rounds=7)
+    assert status.status == "impossible" and "B.01 1.4.1a" in status.reasons[0]
+
+
+def test_too_many_opponents_from_the_players_federation():
+    games = [Opponent(2500, "GM", "NOR" if i < 6 else FEDS[i], Fraction(1)) for i in range(9)]
+    status = judge(HERO, games, "GM", remaining=0, rounds=9)
+    assert status.status == "impossible" and any("three fifths (B.01 1.4.3b)" in r for r in status.reasons)
+    assert judge(HERO, games, "GM", remaining=0, rounds=9, exempt=True).status == "achieved"
+
+
+def test_two_foreign_federations_and_two_thirds_of_one():
+    games = [Opponent(2500, "GM", "GER", Fraction(1)) for _ in range(9)]
+    reasons = judge(HERO, games, "GM", remaining=0, rounds=9).reasons
+    assert any("B.01 1.4.3a" in r for r in reasons) and any("B.01 1.4.3c" in r for r in reasons)
+
+
+def test_titled_opponents_half_and_a_third_of_the_level():
+    games = [Opponent(2500, "GM" if i < 2 else ("FM" if i < 4 else ""), FEDS[i], Fraction(1)) for i in range(9)]
+    reasons = judge(HERO, games, "GM", remaining=0, rounds=9).reasons
+    assert any("at least half must (B.01 1.4.5a)" in r for r in reasons)
+    assert any("title GM: at least a third, and three" in r for r in reasons)
+
+
+def test_the_floor_raises_one_opponent_and_an_unrated_counts_1400():
+    assert _norm_ratings(opponents(2, 2100), 2200) == [2200, 2100]
+    players = [HERO, Player(2, "U", 0, federation="GER"), Player(3, "V", 0, federation="FRA")]
+    rounds = [Round(1, [Game(1, 1, 2, W)]), Round(2, [Game(1, 3, 1, D)])]
+    games = norm_games(derive(Tournament(Settings("dutch", 9), players, rounds)), 1)
+    assert [g.rating for g in games] == [1400, 1400]
+    assert sorted(_norm_ratings(games, 2050)) == [1400, 2050]
+
+
+def test_titles_held_and_womens_norms():
+    gm = Player(1, "GM", 2600, title="GM", sex="M")
+    assert judge(gm, [], "GM", remaining=9, rounds=9).status == "impossible"
+    assert judge(HERO, [], "WGM", remaining=9, rounds=9).reasons == ("The WGM title is for women (B.01 1.1).",)
+    woman = Player(1, "W", 2300, title="WIM", sex="F", federation="NOR")
+    assert judge(woman, [], "WGM", remaining=9, rounds=9).status == "possible"
+
+
+def test_thirty_five_per_cent():
+    games = [Opponent(2700, "GM", FEDS[i], Fraction(1) if i < 3 else Fraction(0)) for i in range(9)]
+    # Ra 2700, 3 of 9 = 33 %: Rp 2700 − 43 ... over 2600, but under 35 %
+    reasons = judge(HERO, games, "GM", remaining=0, rounds=9).reasons
+    assert any("below 35 %" in r for r in reasons)
+
+
+def test_forfeits_are_no_games():
+    players = [HERO, Player(2, "A", 2500, title="GM", federation="GER")]
+    rounds = [Round(1, [Game(1, 1, 2, Result.WHITE_WINS_BY_FORFEIT)])]
+    nine = player_norms(derive(Tournament(Settings("dutch", 9), players, rounds)), 1, rounds=9).norms["GM"]
+    assert nine.games == 0 and nine.status == "impossible" and "At most 8 games" in nine.reasons[0]
+    ten = player_norms(derive(Tournament(Settings("dutch", 10), players, rounds)), 1, rounds=10).norms["GM"]
+    assert ten.status == "possible"
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "sample_workbooks" / "club_championship.xlsx"
+
+
+def test_norms_command_prints_the_issues_json_shape():
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert set(shown) == {"players"} and shown["players"]
+    for entry in shown["players"]:
+        assert set(entry) == {"player", "name", "norms"} and set(entry["norms"]) == {"GM", "IM", "WGM", "WIM"}
+        for norm in entry["norms"].values():
+            assert set(norm) == {"status", "needs", "reasons"}
+            assert norm["status"] in ("achieved", "possible", "impossible")
+
+
+@pytest.mark.parametrize(("args", "code"), [(["--player", "99"], 4), (["--player", "1"], 0)])
+def test_norms_for_one_player(args, code):
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "--json", *args])
+    assert result.exit_code == code, result.output
+    if code == 0:
+        assert [p["player"] for p in json.loads(result.stdout)["players"]] == [1]
+    else:
+        assert "start number 99" in result.output
