@@ -13,6 +13,7 @@ from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
 from ..app.standings_check import check_standings, load_for_check
 from ..core.errors import InputError, OperationError
+from ..core.fide_mode import fide_warnings
 from ..io.openpyxl_port import OpenpyxlPort
 from ..io.trf_records import TrfFormat
 from ..pairing import SYSTEMS, get_system
@@ -78,6 +79,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     if pending:
         click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "
                    "engines and FIDE's rating server refuse such a file until the results are in.", err=True)
+    for warning in fide_warnings(tournament, trf_format=trf_format):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo(f"Wrote {target} ({trf_format.upper()}): {len(tournament.players)} players, "
                f"{tournament.current_round} rounds.", err=True)
 
