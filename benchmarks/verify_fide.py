@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sheetpair.app.generate import GeneratorSpec, generate, parse_players  # noqa: E402
 from sheetpair.app.season import check_file  # noqa: E402
 from sheetpair.app.simulate import ResultModel  # noqa: E402
+from sheetpair.app.standings_check import check_standings, load_for_check  # noqa: E402
 
 
 def engine_checks(engine: str, flag: str, path: str) -> str | None:
@@ -69,6 +70,10 @@ def _way_b(job: tuple[str, str, str, int, int, tuple[int, int], int, str]) -> di
         return {"index": index, "skipped": made}
     verdict = check_file(str(made), system)
     problem = verdict.reason or (f"rounds {list(verdict.differing)} differ" if verdict.differing else None)
+    if problem is None:
+        tournament, declared = load_for_check(made, system)
+        issues = check_standings(tournament, declared)
+        problem = "; ".join(i.message for i in issues[:5]) or None
     return {"index": index, "file": str(made), "rounds": verdict.rounds, "problem": problem}
 
 
