@@ -92,7 +92,7 @@ def test_check_agrees_on_a_round_robin_and_reports_a_wrong_round(tmp_path: Path)
     good = tmp_path / "good.trf"
     export_trf(tournament, good)
     out = run("check", good)
-    assert out.output.strip().endswith("7 of 7 rounds agree with berger.")
+    assert "\n7 of 7 rounds agree with berger.\nStandings: every declared" in out.output
     game = tournament.round(3).games[0]
     game.white, game.black = game.black, game.white
     wrong = tmp_path / "wrong.trf"

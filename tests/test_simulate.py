@@ -32,6 +32,7 @@ from sheetpair.core.model import (
     Settings,
     Tournament,
 )
+from sheetpair.core.tiebreaks.fide import expected_score
 from sheetpair.pairing import SYSTEMS, get_system
 
 TIMED = "pairing_seconds_per_round"
@@ -115,6 +116,18 @@ def test_the_result_model_keeps_the_elo_expectation(white: int, black: int, draw
     mean = sum(points[model.result(white, black, rng)] for _ in range(4000)) / 4000
     expected = 1 / (1 + 10 ** ((black - white) / 400))
     assert abs(mean - expected) < 0.03
+
+
+@pytest.mark.parametrize(("white", "black"), [(2000, 2000), (2100, 1900), (1600, 2300), (2800, 1000)])
+def test_the_fide_result_model_keeps_fides_table(white: int, black: int) -> None:
+    """``expectation="fide"``: White scores FIDE's expected score for the difference (B.02 8.1.2) on average."""
+    rng = random.Random(white + black)
+    model = ResultModel(expectation="fide")
+    points = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}
+    mean = sum(points[model.result(white, black, rng)] for _ in range(6000)) / 6000
+    assert abs(mean - float(expected_score(white, black))) < 0.02
+    with pytest.raises(InputError, match="--model"):
+        ResultModel(expectation="glicko")
 
 
 def test_rates_outside_zero_and_one_are_refused_naming_the_option() -> None:

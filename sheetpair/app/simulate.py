@@ -27,6 +27,7 @@ from ..core.model import ByeKind, Colour, Player, Result, Round, Settings, Tourn
 from ..core.standings import Standing
 from ..core.state import TournamentState
 from ..core.tiebreaks import TiebreakContext, compute_tiebreak
+from ..core.tiebreaks.fide import expected_score
 from ..optional import require
 from ..pairing import get_system
 from ..pairing.base import Pairing, PairingSystem
@@ -37,6 +38,8 @@ RATING_MEAN = 1800
 RATING_SPREAD = 300
 """Standard deviation of the simulated ratings."""
 RATING_RANGE = (1000, 2800)
+EXPECTATIONS = ("elo", "fide")
+"""How a game's expected score is had from the two ratings (see :class:`ResultModel`)."""
 """Simulated ratings are clipped to FIDE's rating floor and a strong grandmaster's rating."""
 
 MEASURES: dict[str, str] = {
@@ -70,15 +73,22 @@ class ResultModel:
     For ratings ``Rw`` and ``Rb`` White's expected score is ``E = 1 / (1 + 10^((Rb - Rw) / 400))``. Equal
     players draw with probability ``draw_rate``; the draw chance falls linearly as the expectation moves away
     from ½ (``draw_rate * (1 - |2E - 1|)``) and White wins with ``E`` minus half of it, so the expected
-    score stays exactly ``E``. A game is forfeited (either side at random) with ``forfeit_rate``; before each
+    score stays exactly ``E``. With ``expectation="fide"`` ``E`` is read from FIDE's table of expected scores
+    by rating difference instead (B.02 8.1.2, the table of the rating figures; an unrated player counts as
+    :data:`RATING_MEAN`), as FIDE asks of a random tournament generator. A game is forfeited (either side at
+    random) with ``forfeit_rate``; before each
     round every player asks for a half-point bye with ``bye_rate`` where the system takes requested byes.
     """
 
     draw_rate: float = 0.3
     forfeit_rate: float = 0.0
     bye_rate: float = 0.0
+    expectation: str = "elo"
+    """``elo`` (the logistic formula) or ``fide`` (FIDE's table)."""
 
     def __post_init__(self) -> None:
+        if self.expectation not in EXPECTATIONS:
+            raise InputError(f"--model must be one of {', '.join(EXPECTATIONS)}, not {self.expectation!r}")
         for option, value in (("--draw-rate", self.draw_rate), ("--forfeit-rate", self.forfeit_rate),
                               ("--bye-rate", self.bye_rate)):
             if not 0.0 <= value <= 1.0:
@@ -88,7 +98,10 @@ class ResultModel:
         """A result for White rated ``white`` against Black rated ``black``."""
         if rng.random() < self.forfeit_rate:
             return Result.WHITE_WINS_BY_FORFEIT if rng.random() < 0.5 else Result.BLACK_WINS_BY_FORFEIT
-        expected = 1.0 / (1.0 + 10.0 ** ((black - white) / 400.0))
+        if self.expectation == "fide":
+            expected = float(expected_score(white or RATING_MEAN, black or RATING_MEAN))
+        else:
+            expected = 1.0 / (1.0 + 10.0 ** ((black - white) / 400.0))
         draw = self.draw_rate * (1.0 - abs(2.0 * expected - 1.0))
         draw_at = rng.random()
         if draw_at < expected - draw / 2:

@@ -8,16 +8,18 @@ from pathlib import Path
 import click
 
 from ..app.check import ComparedPairing, RoundCheck, check_tournament
-from ..app.files import load_event
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
+from ..app.standings_check import check_standings, load_for_check
 from ..app.workbooks.files import creating, reading, refuse_output_over_input
 from ..core.errors import InputError, OperationError
+from ..core.fide_mode import fide_warnings
 from ..pairing import SYSTEMS, get_system
 from .base import cli, reports_errors
 from .progress import progress
 from .season import check_many
+from .standings_check import STANDINGS_DIFFER, standings_json, standings_text
 
 EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 NEW_FILE = click.Path(dir_okay=False, path_type=Path)
@@ -77,6 +79,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     if pending:
         click.echo(f"Warning: round(s) {', '.join(map(str, pending))} have games without a result; pairing "
                    "engines and FIDE's rating server refuse such a file until the results are in.", err=True)
+    for warning in fide_warnings(tournament, trf_format=trf_format):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo(f"Wrote {target} ({trf_format.upper()}): {len(tournament.players)} players, "
                f"{tournament.current_round} rounds.", err=True)
 
@@ -98,6 +102,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     """Re-pair every round from the rounds before it and report the rounds that differ (exit code 1).
 
     SOURCE is a workbook or TRF file, or a folder or glob pattern of TRF files: a season, checked in parallel.
+    A TRF's declared points and ranks are checked too, against the results and its tie-break list (exit code
+    5 when only they differ).
 
     \b
     Example:
@@ -109,18 +115,21 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
-    tournament = load_event(source, system=system_name)
+    tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
     system = get_system(system_name or tournament.settings.system).name
     with progress(len(tournament.rounds), "Checking rounds") as step:
         checks = check_tournament(tournament, system, progress=step)
+    issues = check_standings(tournament, declared)
     if as_json:
-        click.echo(json.dumps(_check_json(system, checks)))
+        click.echo(json.dumps(_check_json(system, checks) | {"standings": standings_json(issues)}))
     else:
-        click.echo(_check_text(system, checks))
+        click.echo("\n".join([_check_text(system, checks), *standings_text(issues, bool(declared))]))
     if not all(c.agrees for c in checks):
         raise SystemExit(1)
+    if issues:
+        raise SystemExit(STANDINGS_DIFFER)
 
 
 def _check_json(system: str, checks: list[RoundCheck]) -> dict[str, object]:

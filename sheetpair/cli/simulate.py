@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..app.simulate import MEASURES, ResultModel, SystemSummary
+from ..app.simulate import EXPECTATIONS, MEASURES, ResultModel, SystemSummary
 from ..app.simulate import simulate as run_simulation
 from ..pairing import SYSTEMS
 from ..report.simulation import write_simulation_html
@@ -25,8 +25,8 @@ from .progress import progress
 @click.option("--runs", required=True, type=click.IntRange(min=1), help="Events played per system.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Random seed: the same seed gives the same numbers.")
-@click.option("--model", default="elo", show_default=True, type=click.Choice(["elo"]),
-              help="Result model: the Elo expectation from the two ratings.")
+@click.option("--model", default="elo", show_default=True, type=click.Choice(EXPECTATIONS),
+              help="Result model: the Elo expectation from the two ratings, or FIDE's table of expected scores.")
 @click.option("--draw-rate", default=0.3, show_default=True, type=click.FloatRange(0, 1),
               help="Chance that two equally rated players draw (less for unequal ones).")
 @click.option("--forfeit-rate", default=0.0, show_default=True, type=click.FloatRange(0, 1),
@@ -46,7 +46,7 @@ def simulate(systems: tuple[str, ...], players: int, rounds: int, runs: int, see
     Example:
       sheetpair simulate --system monrad --system dutch --players 40 --rounds 9 --runs 100 --json
     """
-    result_model = ResultModel(draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate)
+    result_model = ResultModel(draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate, expectation=model)
     names = list(dict.fromkeys(systems))
     with progress(runs * len(names), "Simulating") as step:
         summaries = run_simulation(names, players=players, rounds=rounds, runs=runs, seed=seed, model=result_model,

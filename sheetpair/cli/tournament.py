@@ -15,6 +15,7 @@ from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
 from ..app.standings import update_standings
 from ..app.workbooks.files import creating, editing, reading
+from ..core.fide_mode import fide_warnings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.rating import RatingFigures, rating_figures
 from ..core.results import format_points, parse_bye_points, parse_game_result, result_code
@@ -112,6 +113,8 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
     for note in paired.round.notes:
         if verbose or note.startswith((PENDING_NOTE, MANUAL_NOTE)):
             click.echo(f"Note: {note}", err=True)
+    for warning in fide_warnings(paired.tournament):  # FIDE mode's warnings cannot be switched off
+        click.echo(f"Warning: {warning}", err=True)
 
 
 def _pairing_json(paired: Round, tournament: Tournament) -> dict[str, object]:

@@ -267,6 +267,8 @@ class Settings:
     missed_rounds: str = "zero"
     """What the rounds a late entry missed count for, unless the arbiter says otherwise: ``zero`` or
     ``half`` (a zero- or half-point bye each, C.04.2)."""
+    fide_mode: bool | None = None
+    """FIDE mode (:mod:`sheetpair.core.fide_mode`): ``None`` means on for the FIDE systems, off for the others."""
 
     def points_for(self, outcome: Outcome) -> float:
         """Points one round with this outcome is worth."""

@@ -139,13 +139,16 @@ def decode_trf(raw: bytes) -> str:
         raise TrfError("the file is neither UTF-8 nor Windows-1252 text", line=line) from None
 
 
-def read_trf(text: str, *, system: str | None = None) -> Tournament:
+def read_trf(text: str, *, system: str | None = None, check_points: bool = True) -> Tournament:
     """The tournament a TRF describes.
 
     ``system`` is the registry name of the pairing system to store; without it the file's ``SPS system`` or
     ``192`` record decides, else ``"dutch"``. ``XXR``/``142`` give the planned rounds, ``XXC white1|black1``/
     ``152`` the colour of start number 1 in round 1 (without them: the colour of the highest start number
     paired in round 1, TRF26 record 152's rule).
+
+    ``check_points=False`` leaves the declared points (columns 81-84) unchecked, for the standings checker
+    that reports every mismatch instead of stopping at the first.
 
     :raises TrfError: naming the line and column of anything that cannot be read, and for team events.
     """
@@ -158,7 +161,7 @@ def read_trf(text: str, *, system: str | None = None) -> Tournament:
             if isinstance(error, TrfError):
                 raise
             raise TrfError(f"cannot read record {line[:3]!r}: {error}", line=number) from None
-    return reader.tournament(system)
+    return reader.tournament(system, check_points)
 
 
 def _written_as(line: str, canonical: Callable[[Tournament], str]) -> Callable[[Tournament], bool]:
@@ -416,7 +419,7 @@ class _Reader:
 
     # --- joining -------------------------------------------------------------------------------------
 
-    def tournament(self, system: str | None) -> Tournament:
+    def tournament(self, system: str | None, check_points: bool = True) -> Tournament:
         if not self.players:
             raise TrfError("the file has no player line (record 001)")
         for entries in self.entries.values():
@@ -454,7 +457,7 @@ class _Reader:
                                line=self.rounds[1])
             settings.rounds = announced
         tournament.preserved_records = [k.text for k in self.kept if not (k.redundant and k.redundant(tournament))]
-        if not self.accelerated:
+        if check_points and not self.accelerated:
             self._check_points(tournament, {tpn: player.score for tpn, player in state.players.items()})
         return tournament
 

@@ -137,7 +137,10 @@ def ett_code(settings: Settings) -> str:
     """The ETT26 code of the tournament's system (``CUSTOM_SWISS`` for systems FIDE has no code for)."""
     if settings.system == "berger":
         return "BERGER_DOUBLEROUNDROBIN" if settings.double_round_robin else "BERGER_ROUNDROBIN"
-    return _ETT_BY_SYSTEM.get(settings.system, "CUSTOM_SWISS")
+    code = _ETT_BY_SYSTEM.get(settings.system, "CUSTOM_SWISS")
+    if settings.options.get("acceleration") == "baku" and settings.system in ("dutch", "burstein"):
+        return code + "_BAKU"  # the acceleration is part of the system FIDE names
+    return code
 
 
 def system_for_ett(code: str) -> tuple[str, bool] | None:

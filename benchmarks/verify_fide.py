@@ -1,0 +1,125 @@
+"""The verification FIDE asks of a tournament program, both ways, against another program's engine.
+
+(a) ``sheetpair generate`` writes K tournaments and the other program's checker re-pairs every round of each
+(``ENGINE --dutch FILE -c``, the bbpPairings/JaVaFo command line); (b) the other program's random
+tournament generator writes K tournaments (``ENGINE --dutch -g CONFIG -o FILE -s SEED``) and
+``sheetpair check`` re-pairs every round and checks the standings. The engine is not part of sheetpair:
+its path is the first argument. Every discrepancy is listed with its file, so that each can be analysed
+(docs/fide-acceptance.md has the counts of the last run and the analysis).
+
+    python benchmarks/verify_fide.py /path/to/bbpPairings.exe --system dutch --count 5000 --jobs 2 \\
+        --work /tmp/verify-dutch
+
+``--engine-flag=--burstein --system burstein-classic`` checks the classic Burstein system with an engine
+that has it (bbpPairings 5). ``--only a`` or ``--only b`` runs one direction. The same seed gives the same
+tournaments both ways, so a discrepancy can be replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sheetpair.app.generate import GeneratorSpec, generate, parse_players  # noqa: E402
+from sheetpair.app.season import check_file  # noqa: E402
+from sheetpair.app.simulate import ResultModel  # noqa: E402
+from sheetpair.app.standings_check import check_standings, load_for_check  # noqa: E402
+
+
+def engine_checks(engine: str, flag: str, path: str) -> str | None:
+    """None when the engine's checker accepts every round of ``path``; else what it said."""
+    run = subprocess.run([engine, flag, path, "-c"], capture_output=True, text=True, timeout=600)
+    said = [line for line in run.stdout.splitlines() if line.strip() and ": Round #" not in line]
+    if run.returncode or said or run.stderr.strip():
+        return f"exit {run.returncode}: " + " | ".join(said + run.stderr.splitlines())[:2000]
+    return None
+
+
+def engine_generates(engine: str, flag: str, work: Path, index: int, seed: int, players: tuple[int, int],
+                     rounds: int) -> Path | str:
+    """The engine's random tournament ``index`` (its own generator, a config drawn from ``seed``), or why
+    there is none."""
+    rng = random.Random(f"verify/{seed}/{index}")
+    config = work / f"config-{index:05d}.txt"
+    lines = [f"PlayersNumber={rng.randint(*players)}", f"RoundsNumber={rounds}",
+             f"DrawPercentage={rng.choice([20, 30, 40])}"]
+    for key, one_in in (("ForfeitRate", [20, 50]), ("RetiredRate", [50, 100]), ("HalfPointByeRate", [30, 80])):
+        if rng.random() < 0.5:  # the generator's rates are "one in N"; left out: none
+            lines.append(f"{key}={rng.choice(one_in)}")
+    config.write_text("\n".join(lines) + "\n")
+    out = work / f"engine-{index:05d}.trf"
+    run = subprocess.run([engine, flag, "-g", str(config), "-o", str(out), "-s", str(rng.randrange(2**31))],
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode == 0 and out.exists():
+        return out
+    return f"the engine generated no tournament (exit {run.returncode}: {run.stderr.strip()[:300]})"
+
+
+def _way_b(job: tuple[str, str, str, int, int, tuple[int, int], int, str]) -> dict[str, object]:
+    engine, flag, work, index, seed, players, rounds, system = job
+    made = engine_generates(engine, flag, Path(work), index, seed, players, rounds)
+    if isinstance(made, str):
+        return {"index": index, "skipped": made}
+    verdict = check_file(str(made), system)
+    problem = verdict.reason or (f"rounds {list(verdict.differing)} differ" if verdict.differing else None)
+    if problem is None:
+        tournament, declared = load_for_check(made, system)
+        issues = check_standings(tournament, declared)
+        problem = "; ".join(i.message for i in issues[:5]) or None
+    return {"index": index, "file": str(made), "rounds": verdict.rounds, "problem": problem}
+
+
+def _way_a(job: tuple[str, str, str]) -> dict[str, object]:
+    engine, flag, path = job
+    return {"file": path, "problem": engine_checks(engine, flag, path)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine", help="path of the other program's executable (bbpPairings)")
+    parser.add_argument("--system", default="dutch", help="sheetpair's name of the system")
+    parser.add_argument("--engine-flag", default="--dutch", help="the engine's option for the system")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", default="12-40")
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--work", type=Path, required=True, help="folder for the tournaments")
+    parser.add_argument("--only", choices=["a", "b"])
+    args = parser.parse_args()
+    players = parse_players(args.players)
+    report: dict[str, object] = {"system": args.system, "count": args.count, "seed": args.seed}
+    if args.only != "b":
+        start = time.perf_counter()
+        spec = GeneratorSpec(args.system, players, args.rounds,
+                             ResultModel(draw_rate=0.3, forfeit_rate=0.03, bye_rate=0.03, expectation="fide"),
+                             withdraw_rate=0.01, late_entries=1, unrated_share=0.05)
+        paths = generate(spec, count=args.count, seed=args.seed, directory=args.work / "a", jobs=args.jobs)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_way_a, [(args.engine, args.engine_flag, str(p)) for p in paths], chunksize=16))
+        report["a"] = {"tournaments": len(results), "seconds": round(time.perf_counter() - start, 1),
+                       "discrepancies": [r for r in results if r["problem"]]}
+    if args.only != "a":
+        start = time.perf_counter()
+        (args.work / "b").mkdir(parents=True, exist_ok=True)
+        jobs = [(args.engine, args.engine_flag, str(args.work / "b"), index, args.seed, players, args.rounds,
+                 args.system) for index in range(1, args.count + 1)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_way_b, jobs, chunksize=16))
+        report["b"] = {"tournaments": sum("problem" in r for r in results),
+                       "skipped": [r for r in results if "skipped" in r],
+                       "seconds": round(time.perf_counter() - start, 1),
+                       "discrepancies": [r for r in results if r.get("problem")]}
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The standings checker: a file's declared points and final ranks against the results and its tie-breaks.
+
+FIDE's "Pairings and Tie-breaks Checker" (Handbook C.02.03, the TEC manual) checks more than the pairings:
+every player's declared points must be what the results give under the file's score system, and the
+declared final ranks must follow the tie-break list the file names, recomputed by the FIDE rules (C.07).
+The points and ranks come from the file (:mod:`sheetpair.io.trf_declared`); the expected ones from the one
+standings pipeline every writer uses (:func:`sheetpair.app.ranking.standings`).
+
+Players tied on points and on every tie-break of the list may stand in any order among themselves (C.07
+leaves the last tie to the organiser: lot, or a shared place), so a declared rank is right when it lies
+within the places its tie group covers. A file that names no tie-break list has its ranks checked against
+the points alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.model import Tournament
+from ..core.standings import Standing
+from ..io.trf import decode_trf, read_trf
+from ..io.trf_declared import POINTS_COLUMN, RANK_COLUMN, Declared, declared_standings
+from . import ranking
+from .files import WORKBOOK_SUFFIXES, load_event
+
+
+@dataclass(frozen=True)
+class StandingsIssue:
+    """One declared value the results or the tie-breaks do not give, and where it is in the file."""
+
+    kind: str
+    """``points`` or ``rank``."""
+    player: int
+    declared: str
+    expected: str
+    line: int
+    column: int
+
+    @property
+    def message(self) -> str:
+        return (f"line {self.line}, column {self.column}: player {self.player} is declared with {self.kind} "
+                f"{self.declared}, but {self.expected}")
+
+
+def load_for_check(path: Path, system: str | None) -> tuple[Tournament, dict[int, Declared]]:
+    """The tournament of ``path`` and, for a TRF, what it declares (a workbook declares nothing: its
+    standings are derived). A TRF's points are not refused on reading: the checker reports each one.
+
+    :raises TrfError: for a file that cannot be read.
+    """
+    if path.suffix.lower() in WORKBOOK_SUFFIXES:
+        return load_event(path, system=system), {}
+    text = decode_trf(path.read_bytes())
+    return read_trf(text, system=system, check_points=False), declared_standings(text)
+
+
+def check_standings(tournament: Tournament, declared: dict[int, Declared]) -> list[StandingsIssue]:
+    """Every declared points and rank value the results and the file's tie-break list do not give."""
+    table = ranking.standings(tournament, tiebreaks=tournament.settings.tiebreaks)
+    upcoming = tournament.requested_byes.get(tournament.current_round + 1, {})
+    places = _tie_places(table.lines)
+    issues = []
+    for tpn, said in sorted(declared.items()):
+        score = table.paired.score(tpn)
+        allowed = {round(score, 6)}
+        if tpn in upcoming:  # JaVaFo's convention: the announced bye of the next round already counted
+            allowed.add(round(score + tournament.settings.points_for_bye(upcoming[tpn]), 6))
+        if said.points is not None and round(said.points, 6) not in allowed:
+            issues.append(StandingsIssue("points", tpn, f"{said.points:g}", f"the results give {score:g}",
+                                         said.line, POINTS_COLUMN))
+        first, last = places[tpn]
+        if said.rank is not None and not first <= said.rank <= last:
+            where = f"place {first}" if first == last else f"a place from {first} to {last}"
+            issues.append(StandingsIssue("rank", tpn, str(said.rank), f"the tie-breaks give {where}",
+                                         said.line, RANK_COLUMN))
+    return issues
+
+
+def _tie_places(lines: list[Standing]) -> dict[int, tuple[int, int]]:
+    """Start number → the first and last place of the player's tie group (equal points and tie-breaks)."""
+    keys = [(s.points, tuple(v.value for v in s.tiebreaks.values())) for s in lines]
+    places = {}
+    start = 0
+    for index in range(1, len(lines) + 1):
+        if index == len(lines) or keys[index] != keys[start]:
+            for s in lines[start:index]:
+                places[s.tpn] = (start + 1, index)
+            start = index
+    return places
