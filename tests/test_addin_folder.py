@@ -223,3 +223,24 @@ def test_the_wheels_of_every_supported_python_are_downloaded(platform: str, tmp_
             assert any(n.startswith(f"xlwings-{XLWINGS_VERSION}-{tag}") and suffix in n for n in names), (tag, arch)
     expected = {"pywin32"} if platform == "windows" else {"psutil", "appscript"}
     assert all(any(n.lower().startswith(e) for n in names) for e in expected)
+
+
+def test_lite_names_the_wheel_to_host_and_keeps_every_tooltip_whole(tmp_path: Path) -> None:
+    wheel = tmp_path / STAND_IN
+    wheel.write_bytes(b"stand-in")
+    result = CliRunner().invoke(cli, ["addin", "--lite", "-o", str(tmp_path / "lite"), "--wheel", str(wheel)])
+    assert result.exit_code == 0, result.output
+    assert "Put sheetpair-0.1.0-py3-none-any.whl on a web site" in result.output
+    assert (tmp_path / "lite" / "requirements.txt").read_text() == f"{STAND_IN}\n"
+    main = (tmp_path / "lite" / "main.py").read_text(encoding="utf-8")
+    flat = " ".join(main.split())
+    assert all(f"{b.label}: {b.tip}" in flat for b in BUTTONS)
+    assert max(len(line) for line in main.splitlines()) <= 120
+
+
+def test_the_version_answers_from_a_checkout() -> None:
+    from sheetpair import __version__
+
+    result = CliRunner().invoke(cli, ["--version"])
+    assert result.exit_code == 0 and result.output.strip().endswith(f"version {__version__}")
+    assert re.fullmatch(r"\d+\.\d+(\.\d+)?\S*", __version__)
