@@ -164,7 +164,7 @@ def install_text(buttons: Sequence[RibbonButton], platform: str) -> str:
 This folder holds:
     {XLAM_NAME}    the add-in: a "sheetpair" tab on Excel's ribbon with these buttons:
 {names}
-    {WHEELS}/             sheetpair and every package it needs, for Python {", ".join(sorted(PYTHONS))}
+    {(WHEELS + "/").ljust(len(XLAM_NAME))}    sheetpair and every package it needs, for Python {", ".join(sorted(PYTHONS))}
     {script}
 
 Install (once, with Excel closed, no internet needed):
