@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from sheetpair.excel import buttons as addin
 from sheetpair.cli import cli
+from sheetpair.excel import buttons as addin
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
 
@@ -16,9 +16,13 @@ from .test_addin import ROSTER, SEED
 
 
 def test_lite_main_runs_each_button_in_lite_semantics(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["addin", "--lite", "-o", str(tmp_path)])
+    wheel = tmp_path / "build" / "sheetpair-0.1.0-py3-none-any.whl"
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"stand-in")
+    result = CliRunner().invoke(cli, ["addin", "--lite", "-o", str(tmp_path), "--wheel", str(wheel),
+                                      "--wheel-url", "https://chess.example.org/lite/"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "requirements.txt").read_text() == f"sheetpair=={__import__('sheetpair').__version__}\n"
+    assert (tmp_path / "requirements.txt").read_text() == f"https://chess.example.org/lite/{wheel.name}\n"
     namespace: dict[str, object] = {}
     exec(compile((tmp_path / "main.py").read_text(), "main.py", "exec"), namespace)  # @script is a no-op off Lite
     assert [name for name in namespace if name in {b.name for b in addin.BUTTONS}] == [b.name for b in addin.BUTTONS]

@@ -40,7 +40,8 @@ def lite_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     with building():
         subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work), str(REPO)],
                        check=True, capture_output=True, timeout=300)
-    assert CliRunner().invoke(cli, ["addin", "--lite", "-o", str(work)]).exit_code == 0
+    (wheel,) = work.glob("sheetpair-*.whl")
+    assert CliRunner().invoke(cli, ["addin", "--lite", "-o", str(work), "--wheel", str(wheel)]).exit_code == 0
     shutil.copy(REPO / "sample_workbooks" / "club_championship_roster.csv", work / "roster.csv")
     shutil.copy(REPO / "tests" / "memxw.py", work / "memxw.py")
     files = [work / "main.py", work / "roster.csv", work / "memxw.py", *work.glob("sheetpair-*.whl"), *pyodide_wheels()]

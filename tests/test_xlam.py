@@ -24,11 +24,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oletools.olevba import VBA_Parser, decompress_stream
 
-from sheetpair.excel import buttons as addin
 from sheetpair.cli import cli
-from sheetpair.excel.package import XLAM_NAME, configure_user
+from sheetpair.excel import buttons as addin
 from sheetpair.excel.cfb import write_compound_file
 from sheetpair.excel.ovba import VbaModule, compress, encrypt, vba_project_streams
+from sheetpair.excel.package import XLAM_NAME, configure_user
 from sheetpair.excel.xlam import CUSTOM_UI_NAMESPACE, CUSTOM_UI_PART, PROJECT_ID, RIBBON_MODULE, SETTINGS_SHEET
 
 from .memxw import new_book
@@ -37,7 +37,8 @@ UI = "{" + CUSTOM_UI_NAMESPACE + "}"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 WHEEL = "sheetpair-0.1.0-py3-none-any.whl"
-CALL = re.compile(r"""^\s*RunPython "import sheetpair\.excel\.buttons; sheetpair\.excel\.buttons\.(\w+)\('(\w+)'\)"\s*$""")
+CALL = re.compile(r"""^\s*RunPython "import sheetpair\.excel\.buttons; """
+                  r"""sheetpair\.excel\.buttons\.(\w+)\('(\w+)'\)"\s*$""")
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +47,10 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("addin")
     wheel = tmp_path_factory.mktemp("wheel") / WHEEL
     wheel.write_bytes(b"stand-in")
-    result = CliRunner().invoke(cli, ["addin", "-o", str(out / "sheetpair-addin"), "--wheel", str(wheel),
-                                      "--python", r"C:\Python313\python.exe"])
+    with pytest.MonkeyPatch.context() as patch:  # the wheels' download is tests/test_addin_folder.py's
+        patch.setattr("sheetpair.excel.package.download_wheels", lambda *args: None)
+        result = CliRunner().invoke(cli, ["addin", "-o", str(out / "sheetpair-addin"), "--wheel", str(wheel),
+                                          "--platform", "windows", "--python", r"C:\Python313\python.exe"])
     assert result.exit_code == 0, result.output
     return out / "sheetpair-addin"
 
@@ -68,13 +71,9 @@ def ribbon(folder: Path) -> ET.Element:
 
 
 def test_the_folder_holds_what_an_arbiter_needs(folder: Path) -> None:
-    assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [XLAM_NAME, WHEEL, "install.cmd", "install.command", "INSTALL.txt"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted([XLAM_NAME, "wheels", "install.cmd", "INSTALL.txt"])
+    assert [p.name for p in (folder / "wheels").iterdir()] == [WHEEL]
     assert b"\r\n" in (folder / "install.cmd").read_bytes()
-    assert b"\r\n" not in (folder / "install.command").read_bytes()
-    for script in ("install.cmd", "install.command"):
-        text = (folder / script).read_text()
-        assert f'--find-links . "{WHEEL}[excel]"' in text and "-m sheetpair addin --configure" in text
 
 
 def test_one_tab_holds_every_button(ribbon: ET.Element) -> None:
@@ -152,8 +151,7 @@ def test_the_settings_sheet_holds_only_the_settings_given(folder: Path) -> None:
     workbook = openpyxl.load_workbook(as_workbook(folder / XLAM_NAME, folder.parent / "settings.xlsm"), keep_vba=True)
     assert workbook.sheetnames == [SETTINGS_SHEET]
     rows = [[c.value for c in row] for row in workbook[SETTINGS_SHEET].iter_rows()]
-    expected_key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
-    assert rows == ([[expected_key, r"C:\Python313\python.exe"]] if expected_key else [])
+    assert rows == [["Interpreter_Win", r"C:\Python313\python.exe"]]  # the folder was made for Windows
     with zipfile.ZipFile(folder / XLAM_NAME) as package:
         workbook_xml = ET.fromstring(package.read("xl/workbook.xml"))
         types = package.read("[Content_Types].xml").decode()
@@ -266,6 +264,10 @@ def test_a_long_name_is_refused() -> None:
 
 
 def test_lite_files_are_still_written(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["addin", "--lite", "-o", str(tmp_path)])
-    assert result.exit_code == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["main.py", "requirements.txt"]
+    wheel = tmp_path / "in" / WHEEL
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"stand-in")
+    result = CliRunner().invoke(cli, ["addin", "--lite", "-o", str(tmp_path / "out"), "--wheel", str(wheel)])
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert result.exit_code == 0 and names == ["main.py", "requirements.txt", WHEEL]
     shutil.rmtree(tmp_path)

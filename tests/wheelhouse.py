@@ -63,6 +63,18 @@ def host_wheels() -> Path:
     return _download(WHEELHOUSE / "host", core_requirements(), "--only-binary=:all:")
 
 
+def excel_host_wheels() -> Path:
+    """The core and ``excel`` dependencies' wheels for this machine, xlwings at the add-in's pinned version:
+    what the add-in folder's ``wheels`` holds, for the test that runs its install script here."""
+    from sheetpair.excel.pin import pinned_requirement
+
+    with open(REPO / "pyproject.toml", "rb") as handle:
+        excel = [r for r in tomllib.load(handle)["project"]["optional-dependencies"]["excel"]
+                 if not r.startswith("xlwings")]
+    return _download(WHEELHOUSE / "excel-host", [*core_requirements(), *excel, pinned_requirement()],
+                     "--only-binary=:all:")
+
+
 def pyodide_wheels() -> list[Path]:
     """The wheels to unpack into Pyodide: core dependencies and xlwings, pure Python where PyPI has it."""
     common = ("--only-binary=:all:", "--python-version", PYODIDE_PYTHON)

@@ -1,10 +1,11 @@
-"""The add-in folders: the classic ``sheetpair.xlam`` with its wheel, install scripts and INSTALL.txt, and
-the ``main.py`` and ``requirements.txt`` of xlwings Lite.
+"""The add-in folders: the classic ``sheetpair.xlam`` with the wheels and install script that install it
+offline, and the ``main.py`` and ``requirements.txt`` of xlwings Lite.
 
-Classic (Windows/macOS with a local Python): one ``sheetpair.xlam`` whose ribbon tab holds every button of
-:mod:`sheetpair.excel.catalogue` (built by :mod:`sheetpair.excel.xlam`), the sheetpair wheel, install scripts
-for Windows (``install.cmd``) and macOS (``install.command``) that install the wheel into the Python the
-add-in is to use and tell the add-in where that Python is, and INSTALL.txt. Lite: one ``@script`` per button.
+Classic (Windows or macOS with a local Python): one ``sheetpair.xlam`` whose ribbon tab holds every button of
+:mod:`sheetpair.excel.catalogue` (built by :mod:`sheetpair.excel.xlam`), a ``wheels`` folder with the
+sheetpair wheel and every wheel it needs for that platform and the supported Python versions (downloaded
+from the package index when the folder is made, so that installing needs none), the platform's install
+script and INSTALL.txt (:mod:`sheetpair.excel.installers`). Lite: one ``@script`` per button.
 """
 
 from __future__ import annotations
@@ -15,46 +16,120 @@ import importlib.metadata
 import shutil
 import subprocess
 import sys
+import tempfile
+import textwrap
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import __version__
 from ..core.errors import OperationError
 from ..optional import require
 from .catalogue import BUTTONS
-from .xlam import PROJECT_NAME, SETTINGS_SHEET, RibbonButton, write_xlam
+from .installers import PYTHONS, WHEELS, XLAM_NAME, install_text, mac_script, windows_script
+from .pin import pinned_requirement
+from .xlam import PROJECT_NAME, SETTINGS_SHEET, write_xlam
 
-XLAM_NAME = "sheetpair.xlam"
 WHEEL_NAME = f"sheetpair-{__version__}-py3-none-any.whl"
 _REPO = Path(__file__).resolve().parents[2]
+
+PLATFORMS: dict[str, tuple[str, ...]] = {
+    "windows": ("win_amd64",),
+    "macos": ("macosx_11_0_arm64", "macosx_10_13_x86_64"),
+}
+"""The wheel platform tags each folder carries (Apple silicon and Intel Macs; pip also takes older tags)."""
+MARKED_REQUIREMENTS: dict[str, tuple[str, ...]] = {
+    "windows": ("pywin32>=224", "colorama"),
+    "macos": ("psutil>=2.0.0", "appscript>=1.0.1"),
+}
+"""What xlwings and Click need only on that platform (``; platform_system == ...``): pip judges such markers
+by the machine that downloads, never by ``--platform``, so they are named here (a test reads them from the
+installed packages' metadata)."""
+_SETTING = {"windows": "Interpreter_Win", "macos": "Interpreter_Mac"}
+
+Fetch = Callable[[Path, Path, str], None]
+"""Puts into the first folder the wheels that the given sheetpair wheel needs on a platform of :data:`PLATFORMS`."""
+
+
+def host_platform() -> str:
+    """The platform of :data:`PLATFORMS` this machine is (Windows elsewhere than macOS)."""
+    return "macos" if sys.platform == "darwin" else "windows"
 
 
 # --- the classic add-in ------------------------------------------------------------------------------
 
-def write_classic(folder: Path, *, interpreter: str | None = None, wheel: Path | None = None) -> list[Path]:
-    """Writes the add-in, the wheel, the install scripts and INSTALL.txt into ``folder``; returns them.
+def write_classic(folder: Path, *, platform: str, interpreter: str | None = None, wheel: Path | None = None,
+                  fetch: Fetch | None = None) -> list[Path]:
+    """Writes the add-in, the ``wheels`` folder, the platform's install script and INSTALL.txt into
+    ``folder``; returns them.
 
-    ``wheel`` is copied (its name kept), else :func:`write_wheel` makes one. ``interpreter`` goes into the
-    add-in's settings sheet for this platform (``Interpreter_Win`` or ``Interpreter_Mac``); without it the
-    add-in uses the user's settings file that the install script writes (``sheetpair addin --configure``).
+    ``wheel`` is copied (its name kept), else :func:`write_wheel` makes one. ``fetch`` fills the wheels
+    folder (default :func:`download_wheels`, from the package index). ``interpreter`` goes into the add-in's
+    settings sheet; without it the add-in uses the user's settings file that the install script writes.
+
+    :raises OperationError: when the installed xlwings is not the one the add-in is pinned to, or a
+        download fails.
     """
     xlwings = require("xlwings", "excel")
-    buttons = list(BUTTONS)
-    settings = {}
-    key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform)
-    if interpreter and key:
-        settings[key] = interpreter
+    settings = {_SETTING[platform]: interpreter} if interpreter else {}
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        xlam = write_xlam(folder / XLAM_NAME, buttons, settings, Path(str(xlwings.__file__)).parent)
+        xlam = write_xlam(folder / XLAM_NAME, list(BUTTONS), settings, Path(str(xlwings.__file__)).parent)
     except ValueError as error:
         raise OperationError(f"cannot build the add-in from xlwings {xlwings.__version__}: {error}") from None
-    made = Path(shutil.copy(wheel, folder)) if wheel is not None else write_wheel(folder)
-    scripts = [_write_script(folder / "install.cmd", _windows_script(), newline="\r\n"),
-               _write_script(folder / "install.command", _mac_script(), newline="\n")]
+    wheels = folder / WHEELS
+    wheels.mkdir(exist_ok=True)
+    made = _place_wheel(wheel, wheels) if wheel is not None else write_wheel(wheels)
+    (fetch or download_wheels)(wheels, made, platform)
+    if platform == "windows":
+        script = _write_script(folder / "install.cmd", windows_script(), newline="\r\n")
+    else:
+        script = _write_script(folder / "install.command", mac_script(), newline="\n")
     install = folder / "INSTALL.txt"
-    install.write_text(_install_text(buttons, xlwings.__version__), encoding="utf-8")
-    return [xlam, made, *scripts, install]
+    text = install_text(BUTTONS, "Windows" if platform == "windows" else "macOS")
+    install.write_bytes(text.replace("\n", "\r\n" if platform == "windows" else "\n").encode("utf-8"))
+    return [xlam, wheels, script, install]
+
+
+def write_release(output: Path, platforms: list[str], *, wheel: Path | None = None) -> list[Path]:
+    """One folder per platform (``sheetpair-addin-windows``, ...) and its zip, the download the docs give
+    arbiters; returns the zips. The sheetpair wheel is built once for all of them."""
+    output.mkdir(parents=True, exist_ok=True)
+    zips = []
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = wheel or write_wheel(Path(scratch))
+        for platform in platforms:
+            folder = output / f"sheetpair-addin-{platform}"
+            write_classic(folder, platform=platform, wheel=wheel)
+            zips.append(Path(shutil.make_archive(str(folder), "zip", output, folder.name)))
+    return zips
+
+
+def download_wheels(wheels: Path, sheetpair_wheel: Path, platform: str) -> None:
+    """``pip download`` of every wheel ``sheetpair[excel]`` and the pinned xlwings need, once per Python
+    version of :data:`~sheetpair.excel.installers.PYTHONS` and platform tag of :data:`PLATFORMS`.
+
+    :raises OperationError: naming the Python version and tag pip found no wheels for.
+    """
+    for tag in PLATFORMS[platform]:
+        for python in PYTHONS:
+            done = subprocess.run(
+                [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                 "--only-binary=:all:", "--platform", tag, "--python-version", python, "--dest", str(wheels),
+                 "--find-links", str(wheels), f"{sheetpair_wheel}[excel]", pinned_requirement(),
+                 *MARKED_REQUIREMENTS[platform]],
+                capture_output=True, text=True)
+            if done.returncode != 0:
+                raise OperationError(f"could not download the wheels for Python {python} on {tag}: "
+                                     f"{(done.stderr.strip().splitlines() or ['no message'])[-1]}")
+
+
+def _place_wheel(wheel: Path, folder: Path) -> Path:
+    """``wheel`` copied into ``folder`` (left where it is when it is there already)."""
+    target = folder / wheel.name
+    if not target.exists() or not target.samefile(wheel):
+        shutil.copy(wheel, target)
+    return target
 
 
 # --- the wheel -----------------------------------------------------------------------------------------
@@ -66,11 +141,13 @@ def write_wheel(folder: Path) -> Path:
     :raises OperationError: when neither is possible (an editable install without its source tree).
     """
     if (_REPO / "pyproject.toml").is_file() and (_REPO / "sheetpair" / "__init__.py").is_file():
-        done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                               "-w", str(folder), str(_REPO)], capture_output=True, text=True)
-        if done.returncode != 0:
-            raise OperationError(f"could not build the sheetpair wheel from {_REPO}: {done.stderr.strip()}")
-        return folder / WHEEL_NAME
+        with tempfile.TemporaryDirectory() as scratch:
+            done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                                   "-w", scratch, str(_REPO)], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise OperationError(f"could not build the sheetpair wheel from {_REPO}: {done.stderr.strip()}")
+            (built,) = Path(scratch).glob("sheetpair-*.whl")  # its version comes from the source tree
+            return Path(shutil.copy(built, folder))
     return _repack_installed(folder / WHEEL_NAME)
 
 
@@ -113,7 +190,7 @@ def configure_user(python: str) -> Path:
     return target
 
 
-# --- install scripts and instructions ------------------------------------------------------------------
+# --- install scripts -----------------------------------------------------------------------------------
 
 def _write_script(path: Path, text: str, *, newline: str) -> Path:
     path.write_bytes(text.replace("\n", newline).encode("utf-8"))
@@ -121,95 +198,35 @@ def _write_script(path: Path, text: str, *, newline: str) -> Path:
     return path
 
 
-def _windows_script() -> str:
-    return rf"""@echo off
-rem sheetpair {__version__}: installs sheetpair into Python and tells the Excel add-in which Python to use.
-rem Set SHEETPAIR_PYTHON to a python.exe to choose another Python than the "py" launcher's default.
-setlocal
-cd /d "%~dp0"
-rem PY keeps the quotes around a path with spaces.
-if "%SHEETPAIR_PYTHON%"=="" (set PY=py -3) else (set PY="%SHEETPAIR_PYTHON%")
-%PY% -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]" || goto failed
-%PY% -m sheetpair addin --configure || goto failed
-set "XLSTART=%APPDATA%\Microsoft\Excel\XLSTART"
-if not exist "%XLSTART%" mkdir "%XLSTART%"
-copy /y "{XLAM_NAME}" "%XLSTART%\{XLAM_NAME}" >nul || goto failed
-echo sheetpair is installed. Start Excel: the sheetpair tab is on the ribbon.
-pause
-exit /b 0
-:failed
-echo The installation failed: read the message above.
-pause
-exit /b 1
-"""
-
-
-def _mac_script() -> str:
-    startup = "$HOME/Library/Group Containers/UBF8T346G9.Office/User Content.localized/Startup.localized/Excel"
-    return f"""#!/bin/bash
-# sheetpair {__version__}: installs sheetpair into Python and tells the Excel add-in which Python to use.
-# Set SHEETPAIR_PYTHON to choose another Python than python3.
-set -euo pipefail
-cd "$(dirname "$0")"
-PY="${{SHEETPAIR_PYTHON:-python3}}"
-"$PY" -m pip install --upgrade --find-links . "{WHEEL_NAME}[excel]"
-"$PY" -m sheetpair addin --configure
-"$PY" -m xlwings runpython install
-mkdir -p "{startup}"
-cp "{XLAM_NAME}" "{startup}/{XLAM_NAME}"
-echo "sheetpair is installed. Start Excel: the sheetpair tab is on the ribbon."
-"""
-
-
-def _install_text(buttons: list[RibbonButton], xlwings_version: str) -> str:
-    title = f"sheetpair {__version__}: the Excel ribbon add-in"
-    names = "\n".join(f"    {b.label}: {b.tip}" for b in buttons)
-    return rf"""{title}
-{"=" * len(title)}
-
-This folder holds:
-    {XLAM_NAME}        the add-in: a "sheetpair" tab on Excel's ribbon with these buttons:
-{names}
-    {WHEEL_NAME}   sheetpair itself, for the Python that the buttons run
-    install.cmd           installs everything on Windows (double-click it)
-    install.command       installs everything on macOS (double-click it, or run it in Terminal)
-
-Install (once, with Excel closed):
-  1. Python 3.11 or newer must be installed (python.org). The install script installs sheetpair and
-     xlwings {xlwings_version} into it, writes that Python into the add-in's settings file, and copies
-     {XLAM_NAME} into Excel's start-up folder, so the tab appears whenever Excel starts.
-  2. Windows: if Windows says it protected your PC, choose "More info" > "Run anyway". If Excel later says
-     it blocked macros from this file, right-click {XLAM_NAME} in the XLSTART folder > Properties > tick
-     "Unblock", or add the folder under File > Options > Trust Center > Trust Center Settings > Trusted
-     Locations.
-  3. macOS: right-click install.command > Open the first time (it is not from the App Store).
-
-Which Python the buttons use: the settings file the install script wrote
-(Windows: %USERPROFILE%\.{PROJECT_NAME}\{SETTINGS_SHEET}; macOS:
-~/Library/Containers/com.microsoft.Excel/Data/{SETTINGS_SHEET}), one line "Interpreter_Win","C:\path\python.exe"
-(or Interpreter_Mac). A sheet named {SETTINGS_SHEET} in the tournament workbook, with the key in column A and
-the value in column B, overrides it for that workbook.
-
-Use: open the tournament workbook; the sheetpair tab has the buttons. Errors appear in a message box and on
-the "sheetpair" sheet; the workbook is then left unchanged. After upgrading sheetpair or xlwings, make the
-add-in again ("sheetpair addin") and run the install script again.
-"""
-
-
 # --- xlwings Lite ----------------------------------------------------------------------------------
 
-def write_lite(folder: Path) -> None:
-    """Writes ``main.py`` (one ``@script`` per button) and ``requirements.txt`` for xlwings Lite."""
+def write_lite(folder: Path, *, wheel: Path | None = None, wheel_url: str | None = None) -> list[Path]:
+    """Writes ``main.py`` (one ``@script`` per button), the sheetpair wheel and ``requirements.txt`` for
+    xlwings Lite; returns them.
+
+    No package index has sheetpair, so Lite installs the wheel from an address the arbiter hosts:
+    ``requirements.txt`` names ``wheel_url`` (a folder address; the wheel's name is added), else the
+    wheel's bare name as a line to replace with that address (docs/excel.md, "xlwings Lite").
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "main.py").write_text(lite_main(), encoding="utf-8")
-    (folder / "requirements.txt").write_text(f"sheetpair=={__version__}\n", encoding="utf-8")
+    main = folder / "main.py"
+    main.write_text(lite_main(), encoding="utf-8")
+    made = _place_wheel(wheel, folder) if wheel is not None else write_wheel(folder)
+    line = f"{wheel_url.rstrip('/')}/{made.name}" if wheel_url else made.name
+    requirements = folder / "requirements.txt"
+    requirements.write_text(line + "\n", encoding="utf-8")
+    return [main, made, requirements]
+
+
+def _docstring(text: str) -> str:
+    return textwrap.fill(text, width=110, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
 
 
 def lite_main() -> str:
     """The ``main.py`` for xlwings Lite: each button runs the add-in function of the same name."""
     scripts = "\n\n".join(
         f"@script\ndef {b.name}(book: xw.Book):\n"
-        f'    """{b.label}: {b.tip}"""\n'
+        f'    """{_docstring(f"{b.label}: {b.tip}")}"""\n'
         f"    buttons.{b.name}(book)\n"
         for b in BUTTONS
     )
@@ -217,7 +234,7 @@ def lite_main() -> str:
 
 Everything here runs in the browser (Pyodide): there is no file system, so imports come from text pasted
 into the Import sheet and reports are written into the Report sheet as HTML text. PDF reports come from
-the sheetpair command line (WeasyPrint cannot run here). Messages appear on the "sheetpair" sheet.
+the sheetpair command line (Typst does not run in the browser). Messages appear on the "sheetpair" sheet.
 """
 
 import xlwings as xw

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .cfb import write_compound_file
 from .ovba import VbaModule, vba_project_streams
+from .pin import check_vba_version
 
 PROJECT_NAME = "sheetpair"
 """The VBA project's name, and the stem of the xlwings settings sheet and file (``sheetpair.conf``)."""
@@ -99,6 +100,7 @@ def xlwings_modules(xlwings_dir: Path) -> list[VbaModule]:
     source, count = re.subn(r'(Public Const PROJECT_NAME As String = )"[^"]*"', rf'\1"{PROJECT_NAME}"', source)
     if count != 1 or not source.startswith('Attribute VB_Name = "xlwings"'):
         raise ValueError(f"{main} changed: sheetpair knows the one of xlwings 0.37")
+    check_vba_version(source)
     class_source = dictionary.read_text(encoding="utf-8")
     attributes = class_source.find("Attribute VB_Name")
     if attributes < 0:
