@@ -158,13 +158,15 @@ def install_text(buttons: Sequence[RibbonButton], platform: str) -> str:
     names = "\n".join(_wrapped(f"{b.label}: {b.tip}", "        ") for b in buttons)
     script = "install.cmd (double-click it)" if platform == "Windows" else \
         "install.command (right-click it > Open the first time: it is not from the App Store)"
+    wheels = f'{(WHEELS + "/").ljust(len(XLAM_NAME))}    sheetpair and every package it needs, for Python ' \
+        + ", ".join(sorted(PYTHONS))
     return rf"""{title}
 {"=" * len(title)}
 
 This folder holds:
     {XLAM_NAME}    the add-in: a "sheetpair" tab on Excel's ribbon with these buttons:
 {names}
-    {(WHEELS + "/").ljust(len(XLAM_NAME))}    sheetpair and every package it needs, for Python {", ".join(sorted(PYTHONS))}
+    {wheels}
     {script}
 
 Install (once, with Excel closed, no internet needed):
