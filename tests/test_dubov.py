@@ -128,9 +128,11 @@ def test_corpus_rounds_agree_with_the_reference(capsys: pytest.CaptureFixture[st
 
 
 def test_the_checker_re_pairs_a_corpus_event_with_dubov() -> None:
+    """Every round re-pairs as played. The corpus files' rank column is the generating engine's, not a ranking by
+    the file's tie-breaks, so the standings check may say so (exit 5, standings only), never exit 1."""
     result = CliRunner().invoke(cli_main, ["check", str(CORPUS / "dp003.trf"), "--system", "dubov"])
-    assert result.exit_code == 0, result.output
-    assert "rounds agree with dubov" in result.output
+    assert result.exit_code in (0, 5), result.output
+    assert "9 of 9 rounds agree with dubov" in result.output
 
 
 # -- Art. 1: definitions -------------------------------------------------------------------------------------

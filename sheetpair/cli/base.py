@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .. import __version__
 from ..core.errors import InputError, OperationError, PairingError, SheetpairError, StaleCopyError, WorkbookInUseError
 from ..optional import MissingExtraError
 
@@ -91,7 +92,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup)
-@click.version_option(package_name="sheetpair")
+@click.version_option(version=__version__, prog_name="sheetpair")
 def cli() -> None:
     """Pair chess tournaments and keep their standings in an Excel workbook.
 
