@@ -138,7 +138,8 @@ def test_the_excel_extra_allows_the_pinned_xlwings() -> None:
 
 @pytest.mark.parametrize("platform, system", [("windows", "Windows"), ("macos", "Darwin")])
 def test_the_platform_only_requirements_are_named(platform: str, system: str) -> None:
-    """pip judges ``platform_system`` markers by the downloading machine: each one of a dependency's is named."""
+    """pip judges ``platform_system`` markers by the downloading machine: each one of a dependency's is named
+    (a name more is harmless: a newer release of a dependency may have dropped one)."""
     named = {Requirement(r).name for r in MARKED_REQUIREMENTS[platform]}
     needed = set()
     for distribution in ("xlwings", "click"):
@@ -148,7 +149,7 @@ def test_the_platform_only_requirements_are_named(platform: str, system: str) ->
             if marker and "platform_system" in str(marker) and marker.evaluate({"platform_system": system,
                                                                                  "extra": ""}):
                 needed.add(requirement.name)
-    assert needed == named
+    assert needed <= named
 
 
 def test_the_command_makes_both_folders_and_their_zips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
