@@ -38,6 +38,7 @@ from ..app.workbooks.live import ExcelWriteError, in_excel
 from ..core.errors import InputError, OperationError, SheetpairError, WorkbookError
 from ..core.model import ByeKind, Player, Round
 from ..core.results import parse_bye_points
+from ..history.merge import MergeConflictError
 from ..history.stamp import Stamp
 from ..io.port import CellValue, SheetSpec, WorkbookPort
 from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_SHEET
@@ -408,9 +409,15 @@ def _compare_copy(port: WorkbookPort, request: Request) -> ButtonResult:
 def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonResult:
     copy = _copy_file(request)
     take_all, per_item = parse_take(item for item in (request.get("take") or "").split(",") if item.strip())
-    with reading(copy) as other:
-        merged = merge_copies(port, other, copy.name, take=per_item, take_all=take_all,
-                              stamp=Stamp(f"merge {book.name} {copy.name}"))
+    try:
+        with reading(copy) as other:
+            merged = merge_copies(port, other, copy.name, take=per_item, take_all=take_all,
+                                  stamp=Stamp(f"merge {book.name} {copy.name}"))
+    except MergeConflictError as error:
+        listed = "".join(f"\n  {d.item}: {d.text} (A: {d.a}; B: {d.b})" for d in error.conflicts)
+        raise OperationError(f"{len(error.conflicts)} conflict(s): type A (this workbook) or B (the copy) beside "
+                             f"take ({REQUEST_SHEET}!{cell_of('take')}), or ITEM=A / ITEM=B for one, and press "
+                             f"Merge copy again:{listed}") from None
     return (f"Merged {copy.name} into this workbook: {len(merged.differences)} difference(s) taken, revision "
             f"{merged.revision}.", STANDINGS_SHEET)
 
