@@ -1,5 +1,8 @@
 """Every ribbon button through the in-memory Excel gives what its command gives on the same event.
 
+Compare copies and Merge copy open the colleague's copy in the same Excel (the in-memory one reads the file's
+values), so the add-in loads no file library.
+
 Both doors start from one workbook file (a Dutch event with round 1 played): the command line changes the
 file, the buttons a live book holding the same cells. After the same steps the tournament, the revision and
 the journal agree; buttons that answer in a sheet (status, norms, differences) write exactly the lines the
@@ -167,6 +170,7 @@ def test_compare_lists_the_differences_as_diff_prints_them(base: Path, tmp_path:
     conflicts = sum(" CONFLICT " in line for line in printed)
     assert addin.compare_copy(book).startswith(f"{len(printed)} difference(s), {conflicts} of them conflict(s)")
     assert sheet_lines(book, addin.DIFFERENCES_SHEET) == printed
+    assert [b.name for b in book.app.books] == ["club.xlsx"]  # type: ignore[attr-defined]  # the copy was closed
 
 
 def test_merge_takes_the_colleagues_changes_as_merge_does(base: Path, tmp_path: Path) -> None:

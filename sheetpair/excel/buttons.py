@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import xlwings as xw
@@ -33,7 +34,6 @@ from ..app.prizes import prize_list
 from ..app.request import REQUEST_SHEET, Request, cell_of, read_request
 from ..app.session import load
 from ..app.status import status
-from ..app.workbooks.files import reading
 from ..app.workbooks.live import ExcelWriteError, in_excel
 from ..core.errors import InputError, OperationError, SheetpairError, WorkbookError
 from ..core.model import ByeKind, Player, Round
@@ -176,7 +176,7 @@ def event_status(book: xw.Book) -> str:
 
 def compare_copy(book: xw.Book) -> str:
     """Compares the workbook with the colleague's copy named in the Request sheet (``sheetpair diff``)."""
-    return _run(book, "compare_copy", lambda port: _with_request(port, _compare_copy))
+    return _run(book, "compare_copy", lambda port: _with_request(port, lambda p, r: _compare_copy(p, r, book)))
 
 
 def merge_copy(book: xw.Book) -> str:
@@ -388,17 +388,29 @@ def _event_status(port: WorkbookPort) -> ButtonResult:
             f"{waiting}. The details are in the {STATUS_TEXT_SHEET} sheet.", STATUS_TEXT_SHEET)
 
 
-def _copy_file(request: Request) -> Path:
+@contextmanager
+def _colleagues_copy(book: xw.Book, request: Request) -> Iterator[tuple[WorkbookPort, Path]]:
+    """The copy named beside ``copy``, opened in this Excel (as the arbiter would open it) and read through a
+    live port like this workbook; closed again afterwards unless it was open already.
+
+    :raises WorkbookError: naming the cell, when there is no such file or no Excel that could open it (Lite).
+    """
     copy = Path(request.needs("copy", "(the full path of the colleague's copy)"))
     if sys.platform == "emscripten" or not copy.is_file():
-        raise WorkbookError(f"no workbook file {str(copy)!r} can be read here (xlwings Lite reads no files)",
+        raise WorkbookError(f"no workbook file {str(copy)!r} can be opened here (xlwings Lite opens no files)",
                             sheet=REQUEST_SHEET, cell=cell_of("copy"))
-    return copy
+    was_open = any(Path(other.fullname) == copy for other in book.app.books)
+    other = book.app.books.open(str(copy))
+    try:
+        with in_excel(other) as port:
+            yield port, copy
+    finally:
+        if not was_open:
+            other.close()
 
 
-def _compare_copy(port: WorkbookPort, request: Request) -> ButtonResult:
-    copy = _copy_file(request)
-    with reading(copy) as other:
+def _compare_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonResult:
+    with _colleagues_copy(book, request) as (other, copy):
         differences = compare_copies(port, other)
     _write_text_sheet(port, DIFFERENCES_SHEET, f"This workbook (A) and {copy.name} (B)", differences_text(differences))
     conflicts = sum(d.is_conflict for d in differences)
@@ -407,10 +419,9 @@ def _compare_copy(port: WorkbookPort, request: Request) -> ButtonResult:
 
 
 def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonResult:
-    copy = _copy_file(request)
     take_all, per_item = parse_take(item for item in (request.get("take") or "").split(",") if item.strip())
     try:
-        with reading(copy) as other:
+        with _colleagues_copy(book, request) as (other, copy):
             merged = merge_copies(port, other, copy.name, take=per_item, take_all=take_all,
                                   stamp=Stamp(f"merge {book.name} {copy.name}"))
     except MergeConflictError as error:
