@@ -9,8 +9,9 @@ what Linux lacks. This module is such an engine, written against the open-source
 It mimics what matters to sheetpair: numbers come back as floats (Excel stores no integers), a text
 written with a leading apostrophe is stored without it, a text Excel would parse as a formula is recorded
 as one (tests assert none was written), and number formats, list validations, bold headers, frozen panes,
-hidden sheets, tables, the active sheet and message boxes are recorded. :func:`run_like_lite` reproduces xlwings Lite: every read
-sees the workbook as it was when the script started, writes become visible only after it returns.
+hidden sheets, tables, the active sheet and message boxes are recorded; ``app.books.open`` reads an ``.xlsx``
+file's values as a second open workbook. :func:`run_like_lite` reproduces xlwings Lite: every read sees the
+workbook as it was when the script started, writes become visible only after it returns.
 """
 
 from __future__ import annotations
