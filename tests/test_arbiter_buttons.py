@@ -30,7 +30,7 @@ from sheetpair.io.port import WorkbookPort
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
 
-from .memxw import engine_of, new_book
+from .memxw import engine_of, new_book, run_like_lite
 from .test_addin import ROSTER, SEED
 
 RESULTS = ["1-0", "½-½", "0-1", "1-0"]
@@ -213,6 +213,15 @@ def test_missing_request_values_name_their_cell_and_change_nothing(base: Path, t
     request(book, {"copy": str(tmp_path / "nowhere.xlsx")})
     assert "Request!B13: no workbook file" in addin.compare_copy(book)
     assert load_tournament(XlwingsPort(book)) == before
+
+
+def test_in_lite_the_request_sheet_and_a_bye_work_as_in_the_classic_add_in(base: Path, tmp_path: Path) -> None:
+    workbook, book = doors(base, tmp_path)
+    assert run_like_lite(book, addin.request_bye).startswith(f"Fill in the {REQUEST_SHEET} sheet")
+    request(book, {"player": "Sato", "points": "½"})
+    assert run_like_lite(book, addin.request_bye).endswith(": half bye in round 2.")
+    cli_run("bye", workbook, "Sato", "--points", "½")
+    same_event(workbook, book)
 
 
 def test_lite_makes_no_pdf_and_says_why(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
