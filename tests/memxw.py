@@ -9,8 +9,9 @@ what Linux lacks. This module is such an engine, written against the open-source
 It mimics what matters to sheetpair: numbers come back as floats (Excel stores no integers), a text
 written with a leading apostrophe is stored without it, a text Excel would parse as a formula is recorded
 as one (tests assert none was written), and number formats, list validations, bold headers, frozen panes,
-hidden sheets, tables, the active sheet and message boxes are recorded. :func:`run_like_lite` reproduces xlwings Lite: every read
-sees the workbook as it was when the script started, writes become visible only after it returns.
+hidden sheets, tables, the active sheet and message boxes are recorded; ``app.books.open`` reads an ``.xlsx``
+file's values as a second open workbook. :func:`run_like_lite` reproduces xlwings Lite: every read sees the
+workbook as it was when the script started, writes become visible only after it returns.
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ class App:
         self.alerts: list[dict[str, Any]] = []
         self.lite = False
         """Set while :func:`run_like_lite` runs a script: what the classic engines and Lite do differently."""
+        self.opened: list[Book] = []
+
+    @property
+    def books(self) -> Books:
+        return Books(self)
 
     def activate(self, steal_focus: bool = False) -> None:
         pass
@@ -74,9 +80,38 @@ class App:
         return "ok"
 
 
+class Books:
+    """The workbooks open in one Excel; ``open`` reads an ``.xlsx`` file's values, as Excel opens a file."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def __call__(self, name: str) -> Book:
+        for book in self.app.opened:
+            if book.name.lower() == name.lower():
+                return book
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[Book]:
+        return iter(list(self.app.opened))
+
+    def __len__(self) -> int:
+        return len(self.app.opened)
+
+    def open(self, fullname: str, *_: Any) -> Book:
+        import openpyxl
+
+        book = Book(fullname.replace("\\", "/").rsplit("/", 1)[-1], self.app)
+        book.fullname = fullname
+        _fill(book, {sheet.title: [list(row) for row in sheet.iter_rows(values_only=True)]
+                     for sheet in openpyxl.load_workbook(fullname).worksheets})
+        return book
+
+
 class Book:
     def __init__(self, name: str, app: App) -> None:
         self.name = self.fullname = name
+        app.opened.append(self)
         self.app = app
         self.api = None
         self._sheets: list[Sheet] = []
@@ -86,6 +121,9 @@ class Book:
 
     def activate(self) -> None:
         pass
+
+    def close(self) -> None:
+        self.app.opened.remove(self)
 
     @property
     def sheets(self) -> Sheets:
@@ -384,13 +422,17 @@ class Table:
 def new_book(name: str = "Book1.xlsx", sheets: dict[str, list[list[Any]]] | None = None) -> xw.Book:
     """A real ``xw.Book`` over an in-memory workbook (one empty ``Sheet1`` unless ``sheets`` given)."""
     impl = Book(name, App())
-    for sheet_name, rows in (sheets or {"Sheet1": []}).items():
-        sheet = impl.sheets.add(name=sheet_name)
+    _fill(impl, sheets or {"Sheet1": []})
+    return xw.Book(impl=impl)
+
+
+def _fill(book: Book, sheets: dict[str, list[list[Any]]]) -> None:
+    for sheet_name, rows in sheets.items():
+        sheet = book.sheets.add(name=sheet_name)
         for r, row in enumerate(rows, start=1):
             for c, value in enumerate(row, start=1):
                 if value is not None:
                     sheet.cells_store[(r, c)] = float(value) if isinstance(value, int) else value
-    return xw.Book(impl=impl)
 
 
 def engine_of(book: xw.Book) -> Book:

@@ -1,7 +1,7 @@
-"""Release: the sdist and wheel build and pass ``twine check``; the wheel installs into a fresh virtual
-environment from local wheels only (no index) and works there without any extra: the command line, a
-Dutch round with the pure-Python matcher, HTML reports from the packaged templates, the packaged samples,
-and one plain sentence with exit code 2 where an extra is missing.
+"""Release: the sdist and wheel build and pass ``twine check``, a tagged commit builds as its tag; the wheel
+installs into a fresh virtual environment from local wheels only (no index) and works there without any
+extra: the command line, a Dutch round with the pure-Python matcher, HTML reports from the packaged
+templates, the packaged samples, and one plain sentence with exit code 2 where an extra is missing.
 
 Marked ``install`` (about a minute): ``pytest -m "not install"`` leaves it out; CI runs it.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -56,6 +57,20 @@ def test_sdist_and_wheel_pass_twine_check(dist: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, dist.iterdir())],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_tagged_commit_builds_as_its_tag_with_the_changelog(tmp_path: Path) -> None:
+    """setuptools-scm: the tag vX.Y.Z is the version; the sdist carries CHANGELOG.md."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(REPO), str(clone)], check=True, timeout=300)
+    subprocess.run(["git", "-C", str(clone), "-c", "user.name=t", "-c", "user.email=t@t", "tag", "-a", "v9.8.7",
+                    "-m", "test"], check=True)
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path / "out"), str(clone)],
+                   check=True, capture_output=True, timeout=300)
+    (sdist,) = (tmp_path / "out").iterdir()
+    assert sdist.name == "sheetpair-9.8.7.tar.gz"
+    with tarfile.open(sdist) as archive:
+        assert "sheetpair-9.8.7/CHANGELOG.md" in archive.getnames()
 
 
 def test_the_wheel_carries_templates_samples_and_the_add_in_builder(dist: Path) -> None:

@@ -83,6 +83,9 @@ def test_one_tab_holds_every_button(ribbon: ET.Element) -> None:
     assert [b.get("id") for b in buttons] == [b.name for b in addin.BUTTONS]
     assert [b.get("label") for b in buttons] == [b.label for b in addin.BUTTONS]
     assert [b.get("imageMso") for b in buttons] == [b.image for b in addin.BUTTONS]
+    # every tooltip whole: the catalogue's full sentences, none cut (Office shows up to 1024 characters)
+    assert [b.get("supertip") for b in buttons] == [b.tip for b in addin.BUTTONS]
+    assert all(b.tip.endswith(".") and len(b.tip) <= 1024 for b in addin.BUTTONS)
 
 
 def test_the_ribbon_xml_has_the_shape_office_2010_reads(folder: Path, ribbon: ET.Element) -> None:

@@ -2,7 +2,8 @@
 ribbon tab drawn from the add-in's own RibbonX XML.
 
 Run from the repository: ``python docs/images/make_images.py`` (needs LibreOffice, pdftoppm, Pillow and
-xlwings). The sheets come from ``sample_workbooks/club_championship.xlsx``; the ribbon from
+xlwings). The sheets come from ``sample_workbooks/club_championship.xlsx``, and the Byes and Forbidden pairs
+sheets from ``dutch_open.xlsx`` after ``sheetpair bye`` and ``sheetpair forbid``; the ribbon from
 :func:`sheetpair.excel.xlam.ribbon_xml` over the buttons of :mod:`sheetpair.excel.catalogue`, so the drawing
 shows exactly the buttons the built add-in has (Office draws its own icons; the drawing shows their names).
 """
@@ -22,18 +23,33 @@ from PIL import Image, ImageChops
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SAMPLE = REPO / "sample_workbooks" / "club_championship.xlsx"
-PAGES = {"round-sheet": "Round 3", "standings": "Standings", "crosstable": "Crosstable"}
-"""Picture name: the sheet it shows (LibreOffice prints one page per sheet of the sample)."""
+SWISS = REPO / "sample_workbooks" / "dutch_open.xlsx"
+PICTURES: tuple[tuple[Path, tuple[tuple[str, ...], ...], dict[str, str]], ...] = (
+    (SAMPLE, (), {"round-sheet": "Round 3", "standings": "Standings", "crosstable": "Crosstable"}),
+    (SWISS, (("bye", "12", "--points", "0.5"), ("bye", "5", "--points", "0"),
+             ("bye", "20", "--points", "0.5", "--round", "6"), ("forbid", "7", "15"), ("forbid", "21", "22")),
+     {"byes-sheet": "Byes", "forbidden-pairs-sheet": "Forbidden pairs"}),
+)
+"""Per sample: the sheetpair commands run on a copy first, and picture name: the sheet it shows (LibreOffice
+prints one page per sheet)."""
 
 
 def sheet_pictures() -> None:
+    for sample, commands, pages in PICTURES:
+        _pictures_of(sample, commands, pages)
+
+
+def _pictures_of(sample: Path, commands: tuple[tuple[str, ...], ...], pages: dict[str, str]) -> None:
     with tempfile.TemporaryDirectory() as work:
-        book = Path(work) / SAMPLE.name
-        shutil.copy(SAMPLE, book)
+        book = Path(work) / sample.name
+        shutil.copy(sample, book)
+        for command in commands:
+            subprocess.run([sys.executable, "-m", "sheetpair", command[0], str(book), *command[1:]], check=True,
+                           capture_output=True, timeout=300, cwd=REPO)
         subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", work, str(book)],
                        check=True, capture_output=True, timeout=300)
         pdf = book.with_suffix(".pdf")
-        for name, sheet in PAGES.items():
+        for name, sheet in pages.items():
             page = _page_of(pdf, sheet)
             subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", str(page), "-l", str(page), "-singlefile",
                             str(pdf), str(Path(work) / name)], check=True, timeout=120)

@@ -9,15 +9,16 @@ A's own sheets and formatting are kept. Where the result goes (A itself or a new
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.errors import OperationError
+from ..core.errors import InputError, OperationError
 from ..core.model import Tournament
 from ..history.compare import Difference, compare
 from ..history.edits import hand_edits, refuse_deleted_games
 from ..history.merge import merge, merged_journal
 from ..history.records import JournalEntry, Metadata
-from ..history.stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, Side, Stamp, utc_now
+from ..history.stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, SIDES, Side, Stamp, utc_now
 from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from ..io.workbook import load_tournament
@@ -88,3 +89,24 @@ def merge_copies(first: WorkbookPort, second: WorkbookPort, second_name: str, *,
     stamp = stamp or Stamp(f"merge with {second_name}")
     write(first, tournament, previous_rounds=a.tournament.current_round, stamp=stamp, before=a.tournament, base=base)
     return Merged(differences, base.revision + 1)
+
+
+def parse_take(items: Iterable[str]) -> tuple[Side | None, dict[str, Side]]:
+    """How conflicts are resolved: ``A`` or ``B`` alone for every conflict, ``ITEM=A`` or ``ITEM=B`` for one
+    (item ids as :func:`compare_copies` names them); the side for all, and per item.
+
+    :raises InputError: for a side other than A or B.
+    """
+    take_all: Side | None = None
+    per_item: dict[str, Side] = {}
+    for item in items:
+        key, _, side = item.rpartition("=")
+        side = side.strip().upper()
+        if side not in SIDES:
+            raise InputError(f"take {item!r}: the side must be A or B")
+        chosen: Side = "A" if side == "A" else "B"
+        if key:
+            per_item[key.strip()] = chosen
+        else:
+            take_all = chosen
+    return take_all, per_item

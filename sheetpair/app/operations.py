@@ -196,6 +196,27 @@ def cancel_bye(tournament: Tournament, tpn: int, round_number: int) -> ByeKind:
     return kind
 
 
+def forbid_pair(tournament: Tournament, first: int, second: int, *, cancel: bool = False) -> None:
+    """Rules that two players must not be paired against each other (or, with ``cancel``, lifts that ruling).
+
+    :raises OperationError: for an unknown player, one player twice, a pair already ruled out, or (with
+        ``cancel``) a pair that was not.
+    """
+    one, other = _check_player(tournament, first), _check_player(tournament, second)
+    if one.tpn == other.tpn:
+        raise OperationError(f"a pair needs two players; {one.tpn} ({one.name}) was given twice")
+    pair = frozenset((one.tpn, other.tpn))
+    named = f"{one.tpn} ({one.name}) and {other.tpn} ({other.name})"
+    if cancel:
+        if pair not in tournament.forbidden_pairs:
+            raise OperationError(f"{named} are not a forbidden pair")
+        tournament.forbidden_pairs.discard(pair)
+    elif pair in tournament.forbidden_pairs:
+        raise OperationError(f"{named} are a forbidden pair already")
+    else:
+        tournament.forbidden_pairs.add(pair)
+
+
 def find_player(tournament: Tournament, reference: str) -> Player:
     """The player a reference names: a start number, or a name (whole, or a part only one player's name has;
     case and accents as typed).

@@ -1,5 +1,5 @@
 """The workbook use cases of a running event: pair, enter results, grant or cancel a bye, withdraw or reinstate
-a player, undo a round.
+a player, enter a late one, forbid a pair, undo a round.
 
 Each reads the workbook behind ``port``, applies operations of :mod:`sheetpair.app.operations`, and writes
 every owned sheet back from one standings table (:mod:`sheetpair.app.session`). The caller commits the port.
@@ -150,6 +150,19 @@ def reinstate(port: WorkbookPort, player: str, *, stamp: Stamp | None = None) ->
     def change(tournament: Tournament) -> tuple[Player, int]:
         found = operations.find_player(tournament, player)
         return found, operations.reinstate(tournament, found.tpn)
+
+    return edit(port, change, stamp=stamp)
+
+
+def forbid_pair(port: WorkbookPort, first: str, second: str, *, cancel: bool = False,
+                stamp: Stamp | None = None) -> tuple[Player, Player]:
+    """Rules that two players (named as for a bye) must not meet, or with ``cancel`` lifts that ruling; the
+    pairs stand in the ``Forbidden pairs`` sheet."""
+
+    def change(tournament: Tournament) -> tuple[Player, Player]:
+        one, other = operations.find_player(tournament, first), operations.find_player(tournament, second)
+        operations.forbid_pair(tournament, one.tpn, other.tpn, cancel=cancel)
+        return one, other
 
     return edit(port, change, stamp=stamp)
 

@@ -20,6 +20,7 @@ cli.lazy_commands.update({
     "enter": LazyCommand("tournament", 'Enter a late player: the next start number, and the...'),
     "explain": LazyCommand("explain", 'Explain the pairing of a round, board by board, in the...'),
     "export": LazyCommand("interchange", 'Write the tournament as a FIDE Tournament Report File.'),
+    "forbid": LazyCommand("tournament", 'Rule that players FIRST and SECOND (start numbers or...'),
     "generate": LazyCommand("generate", 'Write COUNT random tournaments, each paired by sheetpair...'),
     "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),
     "merge": LazyCommand("revisions", 'Merge copies A and B of one event into OUTPUT; nothing is...'),

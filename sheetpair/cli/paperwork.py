@@ -19,6 +19,7 @@ from ..core.model import Player
 from ..core.norms import PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
 from ..history.stamp import Stamp
+from ..report.arbiter import norms_text
 from .base import cli, reports_errors
 from .display import pad, width
 from .progress import progress
@@ -109,21 +110,6 @@ def norms_json(found: list[PlayerNorms]) -> dict[str, object]:
     return {"players": [{"player": p.tpn, "name": p.name,
                          "norms": {code: {"status": n.status, "needs": n.needs, "reasons": list(n.reasons)}
                                    for code, n in p.norms.items()}} for p in found]}
-
-
-def norms_text(found: list[PlayerNorms]) -> str:
-    """Per player the norms still in play (achieved or possible), each with its figures and reasons."""
-    lines = []
-    for p in found:
-        live = [n for n in p.norms.values() if n.status != "impossible"]
-        if not live:
-            continue
-        lines.append(f"{p.tpn:>4} {p.name}")
-        for n in live:
-            needs = f", needs {n.needs:g} in the remaining rounds" if n.needs is not None else ""
-            lines.append(f"     {n.norm}: {n.status}{needs} (games {n.games}, Ra {n.average}, Rp {n.performance})")
-            lines.extend(f"       {reason}" for reason in n.reasons)
-    return "\n".join(lines) or "No player can still make a norm."
 
 
 @cli.command("players")

@@ -14,13 +14,13 @@ from typing import Any, TypeVar
 
 import click
 
-from ..app.copies import compare_copies, merge_copies
+from ..app.copies import compare_copies, merge_copies, parse_take
 from ..app.status import status
 from ..app.workbooks.files import editing, reading
-from ..core.errors import InputError
 from ..history.compare import Difference
 from ..history.edits import DELETED_GAMES_OPTION
-from ..history.stamp import SIDES, Side, Stamp, entry_text
+from ..history.stamp import Stamp
+from ..report.arbiter import differences_text, status_text
 from .base import cli, reports_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,26 +68,7 @@ def status_command(workbook: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(report.as_json(), ensure_ascii=False))
         return
-    click.echo(f"Event {report.event_id or '(no id yet)'}, revision {report.revision} "
-               f"(last change: {entry_text(report.last_entry)})")
-    click.echo(f"Round {report.current_round} of {report.planned_rounds} paired.")
-    sections = (
-        ("Results typed by hand since sheetpair last wrote:", report.results_typed),
-        ("Edited by hand since sheetpair last wrote:", report.edits),
-        ("Rules the edits break:", report.problems),
-        ("The system would have paired those players:", report.system_would_pair),
-        ("Before the next pairing:", report.missing),
-    )
-    for title, lines in sections:
-        if lines:
-            click.echo(title)
-            click.echo("\n".join(f"  {line}" for line in lines))
-    if not report.event_id:
-        click.echo("Hand edits cannot be told: the workbook has no record of sheetpair's last write (its hidden "
-                   "_sheetpair sheet is missing, e.g. the sheets were copied into another workbook); the next "
-                   "change by sheetpair starts one.")
-    elif not (report.results_typed or report.edits):
-        click.echo("No hand edits since sheetpair last wrote the workbook.")
+    click.echo(status_text(report))
 
 
 def _difference_json(difference: Difference) -> dict[str, object]:
@@ -111,33 +92,10 @@ def diff_command(first: Path, second: Path, as_json: bool) -> None:
         differences = compare_copies(a, b)
     if as_json:
         click.echo(json.dumps([_difference_json(d) for d in differences], ensure_ascii=False))
-    elif not differences:
-        click.echo("The copies hold the same event data.")
-    for difference in [] if as_json else differences:
-        mark = "CONFLICT" if difference.is_conflict else f"from {difference.side}"
-        click.echo(f"{difference.item:<16} {mark:<9} {difference.text} (A: {difference.a}; B: {difference.b})")
+    else:
+        click.echo(differences_text(differences))
     if differences:
         raise SystemExit(1)
-
-
-def parse_take(items: tuple[str, ...]) -> tuple[Side | None, dict[str, Side]]:
-    """``--take A`` (every conflict) and ``--take ITEM=B`` (one) as the side for all and per item.
-
-    :raises InputError: for a side other than A or B.
-    """
-    take_all: Side | None = None
-    per_item: dict[str, Side] = {}
-    for item in items:
-        key, _, side = item.rpartition("=")
-        side = side.strip().upper()
-        if side not in SIDES:
-            raise InputError(f"--take {item!r}: the side must be A or B")
-        chosen: Side = "A" if side == "A" else "B"
-        if key:
-            per_item[key.strip()] = chosen
-        else:
-            take_all = chosen
-    return take_all, per_item
 
 
 @cli.command("merge")

@@ -250,6 +250,29 @@ def withdraw(workbook: Path, player: str, from_round: int | None, cancel: bool, 
 
 @cli.command()
 @click.argument("workbook", type=EXISTING_WORKBOOK)
+@click.argument("first")
+@click.argument("second")
+@click.option("--cancel", is_flag=True, help="Lift the ruling: the two may be paired again.")
+@OUTPUT
+@stamped("forbid")
+@reports_errors
+def forbid(workbook: Path, first: str, second: str, cancel: bool, output: Path | None, stamp: Stamp) -> None:
+    """Rule that players FIRST and SECOND (start numbers or names) must not be paired against each other, for
+    example two players of one family; the pairs stand in the Forbidden pairs sheet.
+
+    \b
+    Example:
+      sheetpair forbid open.xlsx 4 17
+      sheetpair forbid open.xlsx 4 17 --cancel
+    """
+    with editing(workbook, output) as port:
+        one, other = rounds.forbid_pair(port, first, second, cancel=cancel, stamp=stamp)
+    ruling = "may be paired again" if cancel else "will not be paired against each other"
+    click.echo(f"{one.tpn} {one.name} and {other.tpn} {other.name} {ruling}.", err=True)
+
+
+@cli.command()
+@click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--name", required=True, help="The player's name.")
 @click.option("--rating", type=click.IntRange(min=0), default=0, help="Rating (0 for an unrated player).")
 @click.option("--title", default="", help="FIDE title (GM, IM, WFM...).")

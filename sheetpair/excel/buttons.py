@@ -17,24 +17,44 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import xlwings as xw
 
 from ..app import rounds
 from ..app import standings as standings_use_case
+from ..app.copies import compare_copies, merge_copies, parse_take
 from ..app.explain import explain
 from ..app.interchange import trf_text
+from ..app.norms import norms
 from ..app.pasted import IMPORT_SHEET, import_pasted
+from ..app.prizes import prize_list
+from ..app.request import REQUEST_SHEET, Request, cell_of, read_request
 from ..app.session import load
+from ..app.status import status
 from ..app.workbooks.live import ExcelWriteError, in_excel
-from ..core.errors import OperationError, SheetpairError
-from ..core.model import Round
+from ..core.errors import InputError, OperationError, SheetpairError, WorkbookError
+from ..core.model import ByeKind, Player, Round
+from ..core.results import parse_bye_points
+from ..history.merge import MergeConflictError
 from ..history.stamp import Stamp
 from ..io.port import CellValue, SheetSpec, WorkbookPort
-from ..io.workbook import PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
+from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_SHEET
+from ..io.workbook import (
+    BYES_SHEET,
+    FORBIDDEN_SHEET,
+    PLAYERS_SHEET,
+    ROUND_SHEET,
+    SETTINGS_SHEET,
+    STANDINGS_SHEET,
+    round_sheet_name,
+)
+from ..optional import require
+from ..report.arbiter import differences_text, norms_text, status_text
 from ..report.data import build_report
+from ..report.pdf import write_pdf
 from ..report.render import default_sections, render_html
 from .catalogue import BUTTONS
 
@@ -42,6 +62,9 @@ STATUS_SHEET = "sheetpair"
 REPORT_SHEET = "Report"
 TRF_SHEET = "TRF"
 EXPLANATION_SHEET = "Explanation"
+STATUS_TEXT_SHEET = "Status"
+NORMS_SHEET = "Norms"
+DIFFERENCES_SHEET = "Differences"
 BUTTON_NAMES = frozenset(b.name for b in BUTTONS)
 """Every ribbon button has a function of its name in this module (:func:`run_from_excel` finds it)."""
 _TITLES = {b.name: b.label for b in BUTTONS}
@@ -89,6 +112,78 @@ def explain_round(book: xw.Book) -> str:
     return _run(book, "explain_round", lambda port: _explain_round(port, _active_round(book)))
 
 
+def request_bye(book: xw.Book) -> str:
+    """Records the bye the player in the Request sheet asked for (``sheetpair bye``)."""
+    return _run(book, "request_bye", lambda port: _with_request(port, _request_bye))
+
+
+def cancel_bye(book: xw.Book) -> str:
+    """Cancels the Request sheet's player's requested bye (``sheetpair bye --cancel``)."""
+    return _run(book, "cancel_bye", lambda port: _with_request(port, _cancel_bye))
+
+
+def withdraw_player(book: xw.Book) -> str:
+    """Withdraws the Request sheet's player (``sheetpair withdraw``)."""
+    return _run(book, "withdraw_player", lambda port: _with_request(port, _withdraw))
+
+
+def reinstate_player(book: xw.Book) -> str:
+    """Cancels the Request sheet's player's withdrawal (``sheetpair withdraw --cancel``)."""
+    return _run(book, "reinstate_player", lambda port: _with_request(port, _reinstate))
+
+
+def late_entry(book: xw.Book) -> str:
+    """Enters the late player described in the Request sheet (``sheetpair enter``)."""
+    return _run(book, "late_entry", lambda port: _with_request(port, _late_entry))
+
+
+def pair_fixed_board(book: xw.Book) -> str:
+    """Pairs the next round with the Request sheet's two players on a board set by hand
+    (``sheetpair pair --manual``)."""
+    return _run(book, "pair_fixed_board", lambda port: _with_request(port, _pair_fixed_board))
+
+
+def forbid_pair(book: xw.Book) -> str:
+    """Rules that the Request sheet's two players must not meet (``sheetpair forbid``)."""
+    return _run(book, "forbid_pair", lambda port: _with_request(port, _forbid))
+
+
+def allow_pair(book: xw.Book) -> str:
+    """Lifts the ruling that the Request sheet's two players must not meet (``sheetpair forbid --cancel``)."""
+    return _run(book, "allow_pair", lambda port: _with_request(port, _allow))
+
+
+def pdf_report(book: xw.Book) -> str:
+    """Saves the PDF report beside the workbook (``sheetpair report --pdf``)."""
+    return _run(book, "pdf_report", lambda port: _pdf_report(port, book))
+
+
+def prizes(book: xw.Book) -> str:
+    """Writes the Prize list sheet from the Prizes sheet and the standings (``sheetpair prizes``)."""
+    return _run(book, "prizes", _prizes)
+
+
+def title_norms(book: xw.Book) -> str:
+    """Writes, per player, the title norms still in play into the Norms sheet (``sheetpair norms``)."""
+    return _run(book, "title_norms", _title_norms)
+
+
+def event_status(book: xw.Book) -> str:
+    """Writes what was edited by hand and what the next pairing waits for into the Status sheet
+    (``sheetpair status``)."""
+    return _run(book, "event_status", _event_status)
+
+
+def compare_copy(book: xw.Book) -> str:
+    """Compares the workbook with the colleague's copy named in the Request sheet (``sheetpair diff``)."""
+    return _run(book, "compare_copy", lambda port: _with_request(port, lambda p, r: _compare_copy(p, r, book)))
+
+
+def merge_copy(book: xw.Book) -> str:
+    """Merges the colleague's copy named in the Request sheet into the workbook (``sheetpair merge``)."""
+    return _run(book, "merge_copy", lambda port: _with_request(port, lambda p, r: _merge_copy(p, r, book)))
+
+
 def run_from_excel(name: str) -> str:
     """The classic add-in's entry, for every button:
     ``RunPython "import sheetpair.excel.buttons; sheetpair.excel.buttons.run_from_excel('pair_next_round')"``."""
@@ -105,7 +200,10 @@ ButtonResult = tuple[str, str | None]
 
 
 def _pair_next_round(port: WorkbookPort) -> ButtonResult:
-    paired = rounds.pair(port, stamp=Stamp("pair")).round
+    return _paired_message(rounds.pair(port, stamp=Stamp("pair")).round)
+
+
+def _paired_message(paired: Round) -> ButtonResult:
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
     notes = "".join(f" Note: {note}" for note in paired.notes)
     return (f"Round {paired.number} is paired: {len(paired.games)} board(s){byes}. Type the results into its "
@@ -179,6 +277,160 @@ def _import_trf_csv(port: WorkbookPort) -> ButtonResult:
     imported, tournament = pasted.imported, pasted.imported.tournament
     return (f"Imported the {imported.kind}: {len(tournament.players)} players, {tournament.settings.rounds} rounds, "
             f"system {tournament.settings.system}, {tournament.current_round} round(s) played.", PLAYERS_SHEET)
+
+
+def _with_request(port: WorkbookPort, action: Callable[[WorkbookPort, Request], ButtonResult]) -> ButtonResult:
+    """Runs ``action`` with the Request sheet's values; makes the sheet on the first press instead."""
+    request = read_request(port)
+    if request is None:
+        return (f"Fill in the {REQUEST_SHEET} sheet (what each row is for is beside it), then press the button "
+                "again.", REQUEST_SHEET)
+    return action(port, request)
+
+
+def _request_bye(port: WorkbookPort, request: Request) -> ButtonResult:
+    player = request.needs("player", "who asked for the bye")
+    points = request.needs("points", "0.5 for a half-point bye, 0 for a zero-point bye")
+    try:
+        kind = parse_bye_points(points)
+    except InputError as error:
+        raise WorkbookError(str(error), sheet=REQUEST_SHEET, cell=cell_of("points")) from None
+    found, number = rounds.grant_bye(port, player, request.whole("round"), kind, stamp=Stamp("bye"))
+    return f"{found.tpn} {found.name}: {kind.value} bye in round {number}.", BYES_SHEET
+
+
+def _cancel_bye(port: WorkbookPort, request: Request) -> ButtonResult:
+    player = request.needs("player", "whose bye is cancelled")
+    found, number, kind = rounds.cancel_bye(port, player, request.whole("round"), stamp=Stamp("bye"))
+    return f"{found.tpn} {found.name}: the {kind.value} bye in round {number} is cancelled.", PLAYERS_SHEET
+
+
+def _withdraw(port: WorkbookPort, request: Request) -> ButtonResult:
+    player = request.needs("player", "who withdraws")
+    found, number = rounds.withdraw(port, player, request.whole("round"), stamp=Stamp("withdraw"))
+    return f"{found.tpn} {found.name} withdrawn from round {number}.", PLAYERS_SHEET
+
+
+def _reinstate(port: WorkbookPort, request: Request) -> ButtonResult:
+    player = request.needs("player", "whose withdrawal is cancelled")
+    found, since = rounds.reinstate(port, player, stamp=Stamp("withdraw"))
+    return f"{found.tpn} {found.name}: the withdrawal from round {since} is cancelled.", PLAYERS_SHEET
+
+
+_MISSED = {"zero": ByeKind.ZERO, "half": ByeKind.HALF}
+
+
+def _late_entry(port: WorkbookPort, request: Request) -> ButtonResult:
+    name = request.needs("name", "of the late entry")
+    missed = (request.get("missed") or "").lower()
+    if missed and missed not in _MISSED:
+        raise WorkbookError(f"missed must be zero or half, not {missed!r}", sheet=REQUEST_SHEET, cell=cell_of("missed"))
+    player = Player(0, name, request.whole("rating") or 0, request.get("title") or "", request.get("federation") or "",
+                    request.get("fide id") or "", club=request.get("club") or "")
+    entered, rounds_missed, kind = rounds.enter_player(port, player, _MISSED.get(missed), stamp=Stamp("enter"))
+    missed_text = (f"; round(s) {', '.join(map(str, rounds_missed))} count as {kind.outcome.value}s"
+                   if rounds_missed else "")
+    return f"{entered.tpn} {entered.name} entered{missed_text}.", PLAYERS_SHEET
+
+
+def _pair_fixed_board(port: WorkbookPort, request: Request) -> ButtonResult:
+    white = request.needs("player", "who plays White on the fixed board")
+    black = request.needs("second player", "who plays Black on the fixed board")
+    return _paired_message(rounds.pair(port, fixed=[(white, black)], stamp=Stamp("pair")).round)
+
+
+def _two_players(request: Request) -> tuple[str, str]:
+    return (request.needs("player", "one player of the pair"),
+            request.needs("second player", "the other player of the pair"))
+
+
+def _forbid(port: WorkbookPort, request: Request) -> ButtonResult:
+    one, other = rounds.forbid_pair(port, *_two_players(request), stamp=Stamp("forbid"))
+    return f"{one.tpn} {one.name} and {other.tpn} {other.name} will not be paired against each other.", FORBIDDEN_SHEET
+
+
+def _allow(port: WorkbookPort, request: Request) -> ButtonResult:
+    one, other = rounds.forbid_pair(port, *_two_players(request), cancel=True, stamp=Stamp("forbid"))
+    return f"{one.tpn} {one.name} and {other.tpn} {other.name} may be paired again.", PLAYERS_SHEET
+
+
+def _pdf_report(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    if sys.platform == "emscripten":
+        raise OperationError("PDF reports need Typst, which does not run in xlwings Lite: make the PDF with the "
+                             "command line (sheetpair report --pdf) or the classic add-in")
+    target = _beside_workbook(book, " report.pdf")
+    if target is None:
+        raise OperationError("the PDF is saved beside the workbook: save the workbook on this computer first")
+    require("typst", "typst")
+    data = build_report(load(port), source=Path(book.fullname))
+    write_pdf(data, target, default_sections(data))
+    return f"The PDF report is saved as {target}.", None
+
+
+def _prizes(port: WorkbookPort) -> ButtonResult:
+    result = prize_list(port)
+    if not result.awards:
+        return f"No prizes: give them on the {PRIZES_SHEET} sheet, then press Prizes again.", PRIZE_LIST_SHEET
+    return f"{len(result.awards)} prize(s) awarded: see the {PRIZE_LIST_SHEET} sheet.", PRIZE_LIST_SHEET
+
+
+def _title_norms(port: WorkbookPort) -> ButtonResult:
+    found = norms(port)
+    _write_text_sheet(port, NORMS_SHEET, "Title norms still in play", norms_text(found))
+    return f"The title norms of {len(found)} player(s) are in the {NORMS_SHEET} sheet.", NORMS_SHEET
+
+
+def _event_status(port: WorkbookPort) -> ButtonResult:
+    report = status(port)
+    _write_text_sheet(port, STATUS_TEXT_SHEET, "Status of the event", status_text(report))
+    waiting = f"; before the next pairing: {len(report.missing)} item(s)" if report.missing else ""
+    return (f"Revision {report.revision}, round {report.current_round} of {report.planned_rounds} paired"
+            f"{waiting}. The details are in the {STATUS_TEXT_SHEET} sheet.", STATUS_TEXT_SHEET)
+
+
+@contextmanager
+def _colleagues_copy(book: xw.Book, request: Request) -> Iterator[tuple[WorkbookPort, Path]]:
+    """The copy named beside ``copy``, opened in this Excel (as the arbiter would open it) and read through a
+    live port like this workbook; closed again afterwards unless it was open already.
+
+    :raises WorkbookError: naming the cell, when there is no such file or no Excel that could open it (Lite).
+    """
+    copy = Path(request.needs("copy", "(the full path of the colleague's copy)"))
+    if sys.platform == "emscripten" or not copy.is_file():
+        raise WorkbookError(f"no workbook file {str(copy)!r} can be opened here (xlwings Lite opens no files)",
+                            sheet=REQUEST_SHEET, cell=cell_of("copy"))
+    was_open = any(Path(other.fullname) == copy for other in book.app.books)
+    other = book.app.books.open(str(copy))
+    try:
+        with in_excel(other) as port:
+            yield port, copy
+    finally:
+        if not was_open:
+            other.close()
+
+
+def _compare_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonResult:
+    with _colleagues_copy(book, request) as (other, copy):
+        differences = compare_copies(port, other)
+    _write_text_sheet(port, DIFFERENCES_SHEET, f"This workbook (A) and {copy.name} (B)", differences_text(differences))
+    conflicts = sum(d.is_conflict for d in differences)
+    return (f"{len(differences)} difference(s), {conflicts} of them conflict(s), with {copy.name}: see the "
+            f"{DIFFERENCES_SHEET} sheet.", DIFFERENCES_SHEET)
+
+
+def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonResult:
+    take_all, per_item = parse_take(item for item in (request.get("take") or "").split(",") if item.strip())
+    try:
+        with _colleagues_copy(book, request) as (other, copy):
+            merged = merge_copies(port, other, copy.name, take=per_item, take_all=take_all,
+                                  stamp=Stamp(f"merge {book.name} {copy.name}"))
+    except MergeConflictError as error:
+        listed = "".join(f"\n  {d.item}: {d.text} (A: {d.a}; B: {d.b})" for d in error.conflicts)
+        raise OperationError(f"{len(error.conflicts)} conflict(s): type A (this workbook) or B (the copy) beside "
+                             f"take ({REQUEST_SHEET}!{cell_of('take')}), or ITEM=A / ITEM=B for one, and press "
+                             f"Merge copy again:{listed}") from None
+    return (f"Merged {copy.name} into this workbook: {len(merged.differences)} difference(s) taken, revision "
+            f"{merged.revision}.", STANDINGS_SHEET)
 
 
 # --- what the arbiter gave, and where the answer goes ----------------------------------------------------

@@ -32,4 +32,52 @@ BUTTONS: tuple[RibbonButton, ...] = (
     RibbonButton("explain_round", "Explain pairing", "Help",
                  "Explains, board by board, the pairing of the round whose sheet is active (else the last "
                  "paired round) in the Explanation sheet."),
+    RibbonButton("request_bye", "Bye", "CalendarInsert",
+                 "Records a bye a player asked for, before its round is paired: type the player, the points "
+                 "(0.5 or 0) and, unless it is the next round, the round into the Request sheet (made on the "
+                 "first press). The Byes sheet lists the requested byes."),
+    RibbonButton("cancel_bye", "Cancel bye", "Delete",
+                 "Cancels the requested bye of the player in the Request sheet (in the round typed there, else "
+                 "the next round)."),
+    RibbonButton("withdraw_player", "Withdraw", "DeclineInvitation",
+                 "Withdraws the player in the Request sheet from the round typed there (else the next round) "
+                 "on. A Swiss system stops pairing the player; a round robin records the remaining games as "
+                 "lost by forfeit."),
+    RibbonButton("reinstate_player", "Reinstate", "Redo",
+                 "Cancels the withdrawal of the player in the Request sheet: the player is paired again from "
+                 "the next round."),
+    RibbonButton("late_entry", "Late entry", "AddressBook",
+                 "Enters a late player with the next start number: type the name (and rating, title, "
+                 "federation, FIDE ID, club) into the Request sheet. Each round already paired counts as a "
+                 "zero- or half-point bye, as typed beside missed (else as the Settings sheet says)."),
+    RibbonButton("pair_fixed_board", "Pair with fixed board", "TableDrawTable",
+                 "Pairs the next round with the Request sheet's player as White against its second player as "
+                 "Black on a board set by hand; the system pairs everyone else."),
+    RibbonButton("forbid_pair", "Forbid pair", "SheetProtect",
+                 "Rules that the two players in the Request sheet must never be paired against each other (for "
+                 "example two players of one family). The Forbidden pairs sheet lists the pairs."),
+    RibbonButton("allow_pair", "Allow pair", "SheetUnprotect",
+                 "Lifts the ruling that the two players in the Request sheet must not be paired against each "
+                 "other."),
+    RibbonButton("pdf_report", "PDF report", "FileSaveAsPdfOrXps",
+                 "Saves the PDF report (pairings or starting list, standings, crosstable) beside the saved "
+                 "workbook as '<workbook name> report.pdf'. It needs the classic add-in: xlwings Lite cannot "
+                 "make PDFs."),
+    RibbonButton("prizes", "Prizes", "AccountingFormat",
+                 "Works out the prize list from the prizes given on the Prizes sheet and the standings, and "
+                 "writes it to the Prize list sheet."),
+    RibbonButton("title_norms", "Norms", "FileDocumentEncrypt",
+                 "Says, per player, which title norms are achieved or still possible (with the points needed "
+                 "in the remaining rounds), and why, in the Norms sheet."),
+    RibbonButton("event_status", "Status", "Info",
+                 "Writes into the Status sheet the workbook's revision, what was changed by hand since sheetpair "
+                 "last wrote it, the rules those changes break, and what the next pairing waits for."),
+    RibbonButton("compare_copy", "Compare copies", "ReviewCompareTwoVersions",
+                 "Compares this workbook (A) with a colleague's copy of the same event (B), whose full path is "
+                 "typed beside copy in the Request sheet; the Differences sheet lists every difference, "
+                 "conflicts marked."),
+    RibbonButton("merge_copy", "Merge copy", "ReviewCombineRevisions",
+                 "Merges the colleague's copy named in the Request sheet into this workbook. A conflict stops "
+                 "the merge and changes nothing until it is resolved beside take (A, B, or ITEM=A/ITEM=B as the "
+                 "Differences sheet names the items)."),
 )
