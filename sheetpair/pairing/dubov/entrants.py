@@ -48,15 +48,23 @@ def participants(tournament: Tournament, state: TournamentState, to_pair: list[i
     """The players a round's pairing numbers are given to: everybody but a late entrant who has not arrived.
 
     GHR Art. 2.4 (C.04.2): a late entrant is taken into account only from the round they arrive in, and gets
-    its place in the ranking then (the players below it renumbered). In a TRF a late entrant's missed rounds
-    are zero-point byes, so a player absent from this round without points (not a half-point bye) who has
-    nothing but such absences before it has not arrived yet; numbering them too would shift the pairing
-    numbers, and with them the colours of Art. 5.2.1, of the round as it was paired before they entered.
+    its place in the ranking then (the players below it renumbered). A late entrant takes the next start
+    number and, in a TRF, a zero-point bye (``0000 - Z``) for each round missed; so a player numbered after
+    everybody who took part in round 1, absent from this round without points and with nothing but such
+    absences before it, has not arrived yet. Numbering them too would shift the pairing numbers, and with them
+    the colours of Art. 5.2.1, of the rounds paired before they entered. A player of the starting list absent
+    from round 1 keeps their number, as the reference engines give it.
     """
-    pairing = set(to_pair)
     asked = tournament.requested_byes.get(round_number, {})
+    if round_number == 1:
+        present = set(to_pair) | {tpn for tpn, kind in asked.items() if kind is not ByeKind.ZERO}
+    else:
+        present = {tpn for tpn, p in state.players.items()
+                   if any(r.round == 1 and r.outcome not in _NOT_ARRIVED for r in p.records)}
+    last_of_start = max(present, default=0)
+    pairing = set(to_pair)
     return [p for p in tournament.players
-            if p.tpn in pairing or asked.get(p.tpn, ByeKind.ZERO) is not ByeKind.ZERO
+            if p.tpn <= last_of_start or p.tpn in pairing or asked.get(p.tpn, ByeKind.ZERO) is not ByeKind.ZERO
             or any(r.outcome not in _NOT_ARRIVED for r in state[p.tpn].records)]
 
 
