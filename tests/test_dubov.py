@@ -161,6 +161,29 @@ def test_a_rating_change_renumbers_the_pairing_order() -> None:
     assert pairing_numbers(players) == {3: 1, 1: 2, 2: 3}
 
 
+def test_a_late_entrant_is_numbered_from_the_round_they_arrive_in() -> None:
+    """GHR Art. 2.4: a late entrant counts from their first round on. Round 1 re-paired from the file (where
+    they are an absentee, ``0000 - Z``) numbers the players as round 1 was paired before they entered; from
+    round 2 they take their place by rating and the players below move down. A player of the starting list
+    absent from round 1 keeps their number."""
+    tournament = Tournament(Settings("dubov", 5), [Player(n, name, rating) for n, name, rating in
+                                                   ((1, "A", 2000), (2, "B", 1900), (3, "C", 1800), (4, "D", 1700))])
+    first = DUBOV.pair(tournament, 1)
+    tournament.rounds.append(Round(1, first.games, first.byes))
+    for game in first.games:
+        game.result = Result.DRAW
+    tournament.players.append(Player(5, "E", 1950))
+    tournament.rounds[0].byes.append(Bye(5, ByeKind.ZERO))
+    numbers = {c.tpn: c.number for c in build_field(pairing_input(tournament, 1), 1).contenders}
+    assert numbers == {1: 1, 2: 2, 3: 3, 4: 4}
+    repaired = DUBOV.pair(pairing_input(tournament, 1), 1).games
+    assert {(g.white, g.black) for g in repaired} == {(g.white, g.black) for g in first.games}
+    assert {c.tpn: c.number for c in build_field(tournament, 2).contenders} == {1: 1, 5: 2, 2: 3, 3: 4, 4: 5}
+    tournament.rounds[0] = Round(1, [Game(1, 1, 3, Result.DRAW)],  # 2, of the starting list, absent: keeps 2
+                                 [Bye(4, ByeKind.PAB), Bye(2, ByeKind.ZERO), Bye(5, ByeKind.ZERO)])
+    assert {c.tpn: c.number for c in build_field(pairing_input(tournament, 1), 1).contenders} == {1: 1, 3: 3, 4: 4}
+
+
 @pytest.mark.parametrize("colours, expected", [
     ((), (Colour.BLACK, Strength.MILD)),                                   # 1.6.4
     ((Colour.WHITE,), (Colour.BLACK, Strength.STRONG)),                    # 1.6.2

@@ -418,3 +418,25 @@ def test_every_round_of_small_events_pairs_as_the_whole_field(seed):
             game.result = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS])
         tournament.rounds.append(Round(number, pairing.games, pairing.byes))
         tournament.requested_byes.pop(number, None)
+
+
+@pytest.mark.parametrize("name, number, bye", [("dutch-c9-00070.trf", 6, 19), ("dutch-c9-03461.trf", 6, 19),
+                                               ("bbppairings-c9-00203.trf", 9, 27)])
+def test_the_bye_goes_to_the_player_with_fewer_unplayed_games_c9(name, number, bye):
+    """[C9] in the last bracket: two players on the PAB's score, one with unplayed rounds (a late entrant's
+    zero-point byes, a half-point bye, a forfeit), one with every round played. The first two events
+    (``sheetpair generate --system dutch --seed 1``, events 70 and 3461, written before the fix) gave round
+    6's PAB to the first, 22 and 23; the third (bbpPairings' generator, ``benchmarks/verify_fide.py --seed 1``)
+    gives round 9's to 27, where sheetpair gave it to 20. bbpPairings, the whole-field matching and the text
+    give it to the player who played every round. The window had read its "below" vertex, which also stands
+    for the PAB taken below, as a pairing lower down, and so switched [C9] off."""
+    from sheetpair.app.check import pairing_input
+    from sheetpair.io.trf import decode_trf, read_trf
+    from sheetpair.pairing.dutch.procedure import BracketProcedure
+    from sheetpair.pairing.fide.entrants import Edition, build_field
+
+    played = read_trf(decode_trf((Path(__file__).parent / "data" / "fide" / name).read_bytes()), check_points=False)
+    tournament = pairing_input(played, number)
+    assert [b.player for b in DUTCH.pair(tournament, number).byes if b.kind is ByeKind.PAB] == [bye]
+    whole = BracketProcedure(build_field(tournament, number, Edition.RULES_2026), set()).run()
+    assert whole.bye is not None and whole.bye.tpn == bye

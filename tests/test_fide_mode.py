@@ -13,9 +13,10 @@ from sheetpair.app.generate import GeneratorSpec, generate_tournament
 from sheetpair.cli import cli
 from sheetpair.core.fide_mode import FIDE_SYSTEMS, fide_warnings, is_on
 from sheetpair.core.model import Bye, ByeKind, Settings
+from sheetpair.pairing.teams import TEAM_SYSTEMS
 
 
-@pytest.mark.parametrize("system", sorted(FIDE_SYSTEMS))
+@pytest.mark.parametrize("system", sorted(FIDE_SYSTEMS - set(TEAM_SYSTEMS)))
 def test_fide_mode_is_on_by_default_for_fide_systems_and_a_played_event_is_clean(system: str) -> None:
     assert is_on(Settings(system, 5)) and not is_on(Settings(system, 5, fide_mode=False))
     tournament = generate_tournament(GeneratorSpec(system, (8, 14), 4, late_entries=1), 3, 1)

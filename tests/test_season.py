@@ -23,7 +23,7 @@ CASES = ("d025", "d127", "d211")
 
 @pytest.fixture
 def season(tmp_path: Path) -> Path:
-    """Three generated Dutch events, a real one, a team event sheetpair does not import, and a broken file."""
+    """Three generated Dutch events, a real one, a team event (re-paired with the team Swiss) and a broken file."""
     folder = tmp_path / "season"
     (folder / "spring").mkdir(parents=True)
     for case in CASES:
@@ -61,8 +61,8 @@ def test_one_file_is_checked_as_the_single_file_command_checks_it(season: Path) 
 
 
 def test_a_bad_file_is_a_reason_not_an_error(season: Path) -> None:
-    team = check_file(str(season / "team.trf"))
-    assert not team.checked and team.reason is not None and "team event" in team.reason
+    team = check_file(str(season / "team.trf"))  # a fixture whose two players are team-mates who meet
+    assert team == FileCheck(str(season / "team.trf"), "team-swiss", 1, (1,))
     broken = check_file(str(season / "broken.trf"))
     assert not broken.checked and broken.reason
     missing = check_file(str(season / "gone.trf"))
@@ -75,7 +75,7 @@ def test_the_verdicts_do_not_depend_on_the_executor(season: Path) -> None:
     paths = trf_files(str(season))
     here = check_season(paths, jobs=1)
     assert check_season(paths, jobs=2) == here
-    assert [r.checked for r in here] == [False, True, True, True, True, False]
+    assert [r.checked for r in here] == [False, True, True, True, True, True]
     pytest.importorskip("distributed", reason="the dask executor needs the extra sheetpair[cluster]")
     from distributed import LocalCluster
 
@@ -87,13 +87,13 @@ def test_the_command_checks_a_folder_and_never_stops(season: Path, tmp_path: Pat
     report = tmp_path / "season.json"
     result = CliRunner().invoke(cli, ["check", str(season), "--system", "auto", "--jobs", "2",
                                       "--report", str(report)])
-    assert result.exit_code == 1, result.output  # two files cannot be checked
-    assert "team.trf: not checked: line" in result.stdout and "broken.trf: not checked" in result.stdout
+    assert result.exit_code == 1, result.output  # a file cannot be checked, a team file's round differs
+    assert "team.trf: rounds 1 differ (team-swiss)" in result.stdout and "broken.trf: not checked" in result.stdout
     assert result.stdout.splitlines()[-6].split() == ["files", "6"]
     data = json.loads(report.read_text(encoding="utf-8"))
-    assert (data["files"], data["checked"]) == (6, 4)
+    assert (data["files"], data["checked"]) == (6, 5)
     assert data["rounds"] == SeasonSummary.of(check_season(trf_files(str(season)), jobs=1)).rounds
-    assert {r["file"].rsplit("/", 1)[-1]: "reason" in r for r in data["results"]}["team.trf"]
+    assert {r["file"].rsplit("/", 1)[-1]: "reason" in r for r in data["results"]}["broken.trf"]
 
 
 def test_the_html_report_lists_every_file(season: Path, tmp_path: Path) -> None:

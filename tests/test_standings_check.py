@@ -54,8 +54,9 @@ def test_wrong_points_are_reported_with_line_and_column_81(tmp_path: Path) -> No
     assert result.exit_code == STANDINGS_DIFFER, result.output
     issues = json.loads(result.stdout)["standings"]["issues"]
     points = [i for i in issues if i["kind"] == "points"]
-    assert points == [{"kind": "points", "player": 3, "declared": "99", "expected": points[0]["expected"],
-                       "line": _line_of(path, 3), "column": 81, "message": points[0]["message"]}]
+    assert points == [{"kind": "points", "player": 3, "holder": "player", "declared": "99",
+                       "expected": points[0]["expected"], "line": _line_of(path, 3), "column": 81,
+                       "message": points[0]["message"]}]
     assert points[0]["message"].startswith(f"line {_line_of(path, 3)}, column 81: player 3")
     words = CliRunner().invoke(cli, ["check", str(path)])
     assert "Standings: line" in words.stdout and "declared value(s) differ" in words.stdout

@@ -18,20 +18,30 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import InputError, PairingError
 from ..core.model import ByeKind, Player, Tournament
+from ..core.teams import Team, TeamEvent
+from ..io.savefile import save_atomically
+from ..io.trf_team import TeamFile, colour_type
+from ..io.trf_team_write import team_code, team_trf_text
 from ..io.trf_write import save_trf, write_trf
 from ..pairing import get_system
+from ..pairing.teams import TEAM_SYSTEMS
 from . import ranking
 from .event import event_settings, new_tournament
 from .operations import enter_late, pair_next_round, request_bye, withdraw
 from .simulate import RATING_MEAN, RATING_RANGE, RATING_SPREAD, ResultModel
+from .teams import pair_team_round
 
-FIDE_SYSTEMS = ("dutch", "dubov", "burstein", "burstein-classic", "lim")
-"""The individual FIDE Swiss systems the generator is meant for (any registered Swiss system also plays)."""
+FIDE_SYSTEMS = ("dutch", "dubov", "burstein", "burstein-classic", "lim", "team-swiss")
+"""The FIDE Swiss systems the generator is meant for (any registered Swiss system also plays); the team Swiss
+plays team events (:func:`team_event_trf`)."""
+
+TEAM_BOARDS = 4
+"""Boards of a generated team event; about half the teams also have a reserve."""
 
 EXECUTORS = ("local", "dask")
 
@@ -68,6 +78,15 @@ class GeneratorSpec:
             raise InputError(f"--late-entries must not be negative, not {self.late_entries}")
         if self.acceleration not in ("none", "baku"):
             raise InputError(f"--acceleration must be none or baku, not {self.acceleration!r}")
+        if self.system in TEAM_SYSTEMS:
+            drawn: tuple[tuple[str, bool], ...] = (
+                ("--acceleration", self.acceleration != "none"), ("--tiebreaks", self.tiebreaks is not None),
+                ("--bye-rate", self.model.bye_rate > 0), ("--withdraw-rate", self.withdraw_rate > 0),
+                ("--late-entries", self.late_entries > 0))
+            for option, given in drawn:
+                if given:
+                    raise InputError(f"{option} is not drawn for team events yet: leave it out with --system "
+                                     f"{self.system} (--players counts teams)")
 
 
 def parse_players(text: str) -> tuple[int, int]:
@@ -135,9 +154,48 @@ def _absences(tournament: Tournament, number: int, spec: GeneratorSpec, rng: ran
 
 
 def tournament_trf(spec: GeneratorSpec, seed: int, index: int) -> str:
-    """The TRF-2026 text of event ``index``, with its points and ranks from sheetpair's standings."""
+    """The TRF-2026 text of event ``index``, with its points and ranks from sheetpair's standings (a team
+    event: :func:`team_event_trf`)."""
+    if spec.system in TEAM_SYSTEMS:
+        return team_event_trf(spec, seed, index)
     tournament = generate_tournament(spec, seed, index)
     return write_trf(tournament, ranking.standings(tournament))
+
+
+def team_event_trf(spec: GeneratorSpec, seed: int, index: int) -> str:
+    """Team event ``index`` as a TRF-2026 team file: ``--players`` teams of :data:`TEAM_BOARDS` boards (and a
+    reserve in about half of them), numbered by strength (the mean rating of their boards), each round paired
+    by the team system from the file's own settings, as the checker re-pairs it, and each board's result
+    drawn by the result model. The team records (``310``) declare each team's match and game points.
+    """
+    rng = random.Random(f"generate/{seed}/{index}")
+    rosters = []
+    for _ in range(rng.randint(*spec.players)):
+        members = [_player(0, spec, rng) for _ in range(TEAM_BOARDS + (rng.random() < 0.5))]
+        rosters.append(sorted(members, key=lambda p: -(p.rating or p.provisional_rating)))
+    rosters.sort(key=lambda members: -sum(p.rating or p.provisional_rating for p in members[:TEAM_BOARDS]))
+    players: list[Player] = []
+    teams = []
+    for number, members in enumerate(rosters, start=1):
+        first = len(players) + 1
+        players += [replace(p, tpn=first + i, name=f"Player {first + i:04}") for i, p in enumerate(members)]
+        teams.append(Team(number, f"Team {number:03}", tuple(range(first, len(players) + 1)),
+                          short_name=f"T{number:03}"))
+    code = team_code(True, "A")
+    team_file = TeamFile(TeamEvent(tuple(teams), TEAM_BOARDS), code, colour_type(code), rounds=spec.rounds)
+    rating = {p.tpn: p.rating for p in players}
+    for number in range(1, spec.rounds + 1):
+        try:
+            paired = pair_team_round(team_file, number, spec.system)
+        except PairingError:
+            break
+        matches = tuple(replace(m, boards=tuple(replace(g, result=spec.model.result(rating[g.white], rating[g.black],
+                                                                                   rng)) for g in m.boards))
+                        for m in paired.matches)
+        event = team_file.event
+        team_file.event = replace(event, rounds=(*event.rounds, replace(paired, matches=matches)))
+    return team_trf_text(team_file.event, players, name=f"Generated team event {index}", rounds=spec.rounds,
+                         code=code)
 
 
 def file_name(spec: GeneratorSpec, index: int) -> str:
@@ -146,8 +204,12 @@ def file_name(spec: GeneratorSpec, index: int) -> str:
 
 def write_one(spec: GeneratorSpec, seed: int, index: int, directory: str) -> str:
     """Generates event ``index`` and writes it into ``directory``; returns the path written."""
-    tournament = generate_tournament(spec, seed, index)
     path = Path(directory) / file_name(spec, index)
+    if spec.system in TEAM_SYSTEMS:
+        text = team_event_trf(spec, seed, index).encode("utf-8")
+        save_atomically(path, lambda stream: stream.write(text))
+        return str(path)
+    tournament = generate_tournament(spec, seed, index)
     save_trf(tournament, ranking.standings(tournament), path)
     return str(path)
 
@@ -175,7 +237,8 @@ def generate(
     """
     if count < 1:
         raise InputError(f"--count must be at least 1, not {count}")
-    get_system(spec.system)
+    if spec.system not in TEAM_SYSTEMS:
+        get_system(spec.system)
     directory.mkdir(parents=True, exist_ok=True)
     done = progress or (lambda: None)
     if executor == "dask":

@@ -24,6 +24,7 @@ from ..core.errors import InputError, SheetpairError
 from ..io.trf import load_trf
 from ..pairing import get_system
 from .check import check_tournament
+from .teams import check_team_trf, is_team_trf
 
 AUTO = "auto"
 """The system name that means: the one the file names (its ``092`` or ETT26 code, else Dutch)."""
@@ -93,6 +94,10 @@ def check_file(path: str, system: str = AUTO) -> FileCheck:
     Everything that can go wrong with one file becomes its ``reason``: the season goes on.
     """
     try:
+        if is_team_trf(Path(path)):
+            team = check_team_trf(Path(path), "team-swiss" if system == AUTO else system)
+            return FileCheck(path, team.system, len(team.rounds),
+                             tuple(c.round_number for c in team.rounds if not c.same_colours))
         tournament = load_trf(path, system=None if system == AUTO else system)
         name = get_system(tournament.settings.system).name
         if not tournament.rounds:

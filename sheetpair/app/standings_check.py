@@ -30,16 +30,18 @@ class StandingsIssue:
     """One declared value the results or the tie-breaks do not give, and where it is in the file."""
 
     kind: str
-    """``points`` or ``rank``."""
+    """``points`` or ``rank``; for a team ``match points``, ``game points`` or ``rank``."""
     player: int
     declared: str
     expected: str
     line: int
     column: int
+    holder: str = "player"
+    """``player`` (a ``001`` line), or ``team`` (a ``310`` record of a team file; ``player`` is its number)."""
 
     @property
     def message(self) -> str:
-        return (f"line {self.line}, column {self.column}: player {self.player} is declared with {self.kind} "
+        return (f"line {self.line}, column {self.column}: {self.holder} {self.player} is declared with {self.kind} "
                 f"{self.declared}, but {self.expected}")
 
 
@@ -69,22 +71,34 @@ def check_standings(tournament: Tournament, declared: dict[int, Declared]) -> li
         if said.points is not None and round(said.points, 6) not in allowed:
             issues.append(StandingsIssue("points", tpn, f"{said.points:g}", f"the results give {score:g}",
                                          said.line, POINTS_COLUMN))
-        first, last = places[tpn]
-        if said.rank is not None and not first <= said.rank <= last:
-            where = f"place {first}" if first == last else f"a place from {first} to {last}"
-            issues.append(StandingsIssue("rank", tpn, str(said.rank), f"the tie-breaks give {where}",
-                                         said.line, RANK_COLUMN))
+        wrong_rank = rank_issue(tpn, said.rank, places[tpn], said.line, RANK_COLUMN) if said.rank else None
+        issues += [wrong_rank] if wrong_rank else []
     return issues
 
 
 def _tie_places(lines: list[Standing]) -> dict[int, tuple[int, int]]:
     """Start number → the first and last place of the player's tie group (equal points and tie-breaks)."""
-    keys = [(s.points, tuple(v.value for v in s.tiebreaks.values())) for s in lines]
+    return tie_places([(s.tpn, (s.points, tuple(v.value for v in s.tiebreaks.values()))) for s in lines])
+
+
+def tie_places(ranked: list[tuple[int, object]]) -> dict[int, tuple[int, int]]:
+    """Number → the first and last place of its tie group, from (number, key) in ranking order: the
+    neighbours with an equal key share the places they cover."""
     places = {}
     start = 0
-    for index in range(1, len(lines) + 1):
-        if index == len(lines) or keys[index] != keys[start]:
-            for s in lines[start:index]:
-                places[s.tpn] = (start + 1, index)
+    for index in range(1, len(ranked) + 1):
+        if index == len(ranked) or ranked[index][1] != ranked[start][1]:
+            for tpn, _ in ranked[start:index]:
+                places[tpn] = (start + 1, index)
             start = index
     return places
+
+
+def rank_issue(tpn: int, rank: int, places: tuple[int, int], line: int, column: int,
+               holder: str = "player") -> StandingsIssue | None:
+    """The issue of a declared ``rank`` outside the ``places`` its tie group covers, else None."""
+    first, last = places
+    if first <= rank <= last:
+        return None
+    where = f"place {first}" if first == last else f"a place from {first} to {last}"
+    return StandingsIssue("rank", tpn, str(rank), f"the tie-breaks give {where}", line, column, holder)

@@ -10,10 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.model import Colour
-from ..core.teams import TeamEvent, TeamRound
+from ..core.teams import TeamEvent, TeamRound, derive_teams
+from ..io.trf_declared import (
+    TEAM_GAME_POINTS_COLUMN,
+    TEAM_MATCH_POINTS_COLUMN,
+    TEAM_RANK_COLUMN,
+    DeclaredTeam,
+    declared_team_standings,
+)
 from ..io.trf_team import TeamFile, has_secondary_score, read_team_trf
 from ..pairing.team_base import TeamSettings
 from ..pairing.teams import get_team_system
+from .standings_check import StandingsIssue, rank_issue, tie_places
 
 
 def read_team_file(path: Path) -> TeamFile:
@@ -76,3 +84,57 @@ def check_team_file(team_file: TeamFile, system: str = "team-swiss") -> list[Rou
         same_pairs = pab == their_pab and {frozenset(m) for m in mine} == {frozenset(m) for m in theirs}
         out.append(RoundCheck(played.number, same_pairs, same_pairs and mine == theirs))
     return out
+
+
+def is_team_trf(path: Path) -> bool:
+    """True for a TRF-2026 team file (it has team records ``310``); False for anything else, read or not."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("310") for line in text.splitlines())
+
+
+@dataclass(frozen=True)
+class TeamFileCheck:
+    """A team file checked: each round re-paired, and the declared team scores and ranks."""
+
+    system: str
+    rounds: list[RoundCheck]
+    standings: list[StandingsIssue]
+
+
+def check_team_trf(path: Path, system: str = "team-swiss") -> TeamFileCheck:
+    """Re-pairs every round of the team file at ``path`` and checks what its ``310`` records declare.
+
+    :raises TrfError: if the file cannot be read as a team event.
+    :raises PairingError: if ``system`` is not a team system.
+    """
+    text = path.read_text(encoding="utf-8")
+    team_file = read_team_trf(text)
+    return TeamFileCheck(system, check_team_file(team_file, system),
+                         check_team_standings(team_file.event, declared_team_standings(text)))
+
+
+def check_team_standings(event: TeamEvent, declared: dict[int, DeclaredTeam]) -> list[StandingsIssue]:
+    """Each declared match points, game points and rank the results do not give. Teams rank by the primary
+    score, then the secondary one (C.04.6 1.3); teams equal on both may stand in either order (the event's
+    own tie-breaks, which the file does not name, decide between them)."""
+    history = derive_teams(event)
+    scoring = event.scoring
+    ranked = sorted(((tpn, (h.primary(scoring), h.secondary(scoring))) for tpn, h in history.items()),
+                    key=lambda item: (-item[1][0], -item[1][1], item[0]))
+    places = tie_places([(tpn, key) for tpn, key in ranked])
+    issues = []
+    for tpn, said in sorted(declared.items()):
+        if tpn not in history:
+            continue
+        for kind, value, halves, column in (
+                ("match points", said.match_points, history[tpn].match_points, TEAM_MATCH_POINTS_COLUMN),
+                ("game points", said.game_points, history[tpn].game_points, TEAM_GAME_POINTS_COLUMN)):
+            if value is not None and round(value * 2) != halves:
+                issues.append(StandingsIssue(kind, tpn, f"{value:g}", f"the results give {halves / 2:g}", said.line,
+                                             column, "team"))
+        wrong_rank = rank_issue(tpn, said.rank, places[tpn], said.line, TEAM_RANK_COLUMN, "team") if said.rank else None
+        issues += [wrong_rank] if wrong_rank else []
+    return issues

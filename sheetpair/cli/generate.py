@@ -11,13 +11,15 @@ from ..app.generate import generate as generate_events
 from ..app.simulate import ResultModel
 from ..core.tiebreaks import parse_tiebreak_list
 from ..pairing import SYSTEMS
+from ..pairing.teams import TEAM_SYSTEMS
 from .base import cli, reports_errors
 from .progress import progress
 from .season import CLUSTER_EXTRA
 
 
 @cli.command()
-@click.option("--system", required=True, type=click.Choice(sorted(SYSTEMS)), help="The pairing system.")
+@click.option("--system", required=True, type=click.Choice(sorted([*SYSTEMS, *TEAM_SYSTEMS])),
+              help="The pairing system (team-swiss: team events, --players counts teams).")
 @click.option("--count", required=True, type=click.IntRange(min=1), help="Tournaments to write.")
 @click.option("--seed", default=0, show_default=True, type=int, help="The same seed writes the same files.")
 @click.option("--players", required=True, help="Players per tournament: N, or MIN-MAX drawn evenly.")

@@ -12,10 +12,12 @@ from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
 from ..app.standings_check import check_standings, load_for_check
+from ..app.teams import check_team_trf, is_team_trf
 from ..app.workbooks.files import creating, reading, refuse_output_over_input
 from ..core.errors import InputError, OperationError
 from ..core.fide_mode import fide_warnings
 from ..pairing import SYSTEMS, get_system
+from ..pairing.teams import TEAM_SYSTEMS
 from .base import cli, reports_errors
 from .progress import progress
 from .season import check_many
@@ -87,8 +89,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 
 @cli.command()
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option("--system", "system_name", type=click.Choice([AUTO, *sorted(SYSTEMS)]),
-              help="Pairing system to check with (default or 'auto': the file's own).")
+@click.option("--system", "system_name", type=click.Choice([AUTO, *sorted(SYSTEMS), *sorted(TEAM_SYSTEMS)]),
+              help="Pairing system to check with (default or 'auto': the file's own; a team file: team-swiss).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict of every round as JSON on stdout.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Folder or pattern: worker processes (default: all cores).")
 @click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
@@ -115,6 +117,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
+    if is_team_trf(source):
+        return _check_team(source, system_name, as_json)
     tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")
@@ -129,6 +133,28 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not all(c.agrees for c in checks):
         raise SystemExit(1)
     if issues:
+        raise SystemExit(STANDINGS_DIFFER)
+
+
+def _check_team(source: Path, system_name: str | None, as_json: bool) -> None:
+    """A TRF-2026 team file: every round re-paired by the team system, the ``310`` records' scores and ranks
+    checked; the same exit codes as an individual file."""
+    result = check_team_trf(source, system_name or "team-swiss")
+    rounds = result.rounds
+    if as_json:
+        click.echo(json.dumps({"system": result.system, "agree": sum(c.same_colours for c in rounds),
+                               "differ": sum(not c.same_colours for c in rounds),
+                               "rounds": [{"round": c.round_number, "agrees": c.same_colours,
+                                           "same_pairs": c.same_pairs} for c in rounds],
+                               "standings": standings_json(result.standings)}))
+    else:
+        lines = [f"Round {c.round_number}: " + ("agrees" if c.same_colours else "DIFFERS (other colours)"
+                                                if c.same_pairs else "DIFFERS") for c in rounds]
+        lines.append(f"{sum(c.same_colours for c in rounds)} of {len(rounds)} rounds agree with {result.system}.")
+        click.echo("\n".join([*lines, *standings_text(result.standings, True)]))
+    if not all(c.same_colours for c in rounds):
+        raise SystemExit(1)
+    if result.standings:
         raise SystemExit(STANDINGS_DIFFER)
 
 

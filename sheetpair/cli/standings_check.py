@@ -9,10 +9,11 @@ STANDINGS_DIFFER = 5
 
 
 def standings_json(issues: list[StandingsIssue]) -> dict[str, object]:
-    """``{"agree": bool, "issues": [{"kind", "player", "declared", "expected", "line", "column", "message"}]}``."""
+    """``{"agree": bool, "issues": [{"kind", "player", "holder", "declared", "expected", "line", "column",
+    "message"}]}``; ``holder`` is ``player``, or ``team`` for a team file (``player`` is then the team's number)."""
     return {"agree": not issues, "issues": [
-        {"kind": i.kind, "player": i.player, "declared": i.declared, "expected": i.expected, "line": i.line,
-         "column": i.column, "message": i.message} for i in issues]}
+        {"kind": i.kind, "player": i.player, "holder": i.holder, "declared": i.declared, "expected": i.expected,
+         "line": i.line, "column": i.column, "message": i.message} for i in issues]}
 
 
 def standings_text(issues: list[StandingsIssue], declared: bool) -> list[str]:

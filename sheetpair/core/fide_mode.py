@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from .model import ByeKind, Player, Settings, Tournament
 
-FIDE_SYSTEMS = frozenset({"dutch", "dutch-2017", "dubov", "burstein", "burstein-classic", "lim"})
-"""The registry names of FIDE's individual Swiss systems (C.04.3, C.04.4.1, C.04.4.2, C.04.4.3). The team
-Swiss joins here under its registry name when it exists."""
+FIDE_SYSTEMS = frozenset({"dutch", "dutch-2017", "dubov", "burstein", "burstein-classic", "lim", "team-swiss"})
+"""The registry names of FIDE's Swiss systems: the individual ones (C.04.3, C.04.4.1, C.04.4.2, C.04.4.3) and
+the team Swiss (C.04.6, a team system)."""
 
 FIDE_TRF_FORMAT = "trf26"
 """The TRF edition FIDE requires of an export in FIDE mode."""

@@ -47,3 +47,44 @@ def declared_standings(text: str) -> dict[int, Declared]:
         tpn = int(line[4:8])
         declared[tpn] = Declared(tpn, value, int(rank) if rank else None, number)
     return declared
+
+
+TEAM_MATCH_POINTS_COLUMN = 55
+TEAM_GAME_POINTS_COLUMN = 62
+TEAM_RANK_COLUMN = 69
+
+
+@dataclass(frozen=True)
+class DeclaredTeam:
+    """One team's declared match points, game points and rank (``None`` when blank), and the line of all three."""
+
+    tpn: int
+    match_points: float | None
+    game_points: float | None
+    rank: int | None
+    line: int
+
+
+def declared_team_standings(text: str) -> dict[int, DeclaredTeam]:
+    """Team number → what the team's ``310`` record of a TRF-2026 team file declares (columns 55-60, 62-67,
+    69-71).
+
+    :raises TrfError: for a value that is not a number, naming line and column.
+    """
+    declared = {}
+    for number, line in enumerate(_LINE_BREAK.split(visible_text(text, source="TRF")), start=1):
+        if not line.startswith("310") or not line[4:7].strip().isdigit():
+            continue
+        values = []
+        for column, width in ((TEAM_MATCH_POINTS_COLUMN, 6), (TEAM_GAME_POINTS_COLUMN, 6)):
+            field = line[column - 1:column - 1 + width].strip()
+            try:
+                values.append(float(field) if field else None)
+            except ValueError:
+                raise TrfError(f"the points {field!r} are not a number", line=number, column=column) from None
+        rank = line[TEAM_RANK_COLUMN - 1:TEAM_RANK_COLUMN + 2].strip()
+        if rank and not rank.isdigit():
+            raise TrfError(f"the rank {rank!r} is not a whole number", line=number, column=TEAM_RANK_COLUMN)
+        tpn = int(line[4:7])
+        declared[tpn] = DeclaredTeam(tpn, values[0], values[1], int(rank) if rank else None, number)
+    return declared

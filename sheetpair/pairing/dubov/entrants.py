@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 
 from ...core.errors import PairingError
-from ...core.model import Colour, Player, Tournament
+from ...core.model import ByeKind, Colour, Outcome, Player, Tournament
 from ...core.state import PlayerState, TournamentState, derive
 from ...core.tiebreaks.fide import average_rating_of_opponents
 from ..common import players_to_pair
@@ -41,6 +41,34 @@ def pairing_numbers(players: list[Player]) -> dict[int, int]:
     """
     ordered = sorted(players, key=lambda p: (-dubov_rating(p), p.tpn))
     return {p.tpn: number for number, p in enumerate(ordered, start=1)}
+
+
+def participants(tournament: Tournament, state: TournamentState, to_pair: list[int],
+                 round_number: int) -> list[Player]:
+    """The players a round's pairing numbers are given to: everybody but a late entrant who has not arrived.
+
+    GHR Art. 2.4 (C.04.2): a late entrant is taken into account only from the round they arrive in, and gets
+    its place in the ranking then (the players below it renumbered). A late entrant takes the next start
+    number and, in a TRF, a zero-point bye (``0000 - Z``) for each round missed; so a player numbered after
+    everybody who took part in round 1, absent from this round without points and with nothing but such
+    absences before it, has not arrived yet. Numbering them too would shift the pairing numbers, and with them
+    the colours of Art. 5.2.1, of the rounds paired before they entered. A player of the starting list absent
+    from round 1 keeps their number, as the reference engines give it.
+    """
+    asked = tournament.requested_byes.get(round_number, {})
+    if round_number == 1:
+        present = set(to_pair) | {tpn for tpn, kind in asked.items() if kind is not ByeKind.ZERO}
+    else:
+        present = {tpn for tpn, p in state.players.items()
+                   if any(r.round == 1 and r.outcome not in _NOT_ARRIVED for r in p.records)}
+    last_of_start = max(present, default=0)
+    pairing = set(to_pair)
+    return [p for p in tournament.players
+            if p.tpn <= last_of_start or p.tpn in pairing or asked.get(p.tpn, ByeKind.ZERO) is not ByeKind.ZERO
+            or any(r.outcome not in _NOT_ARRIVED for r in state[p.tpn].records)]
+
+
+_NOT_ARRIVED = (Outcome.ZERO_BYE, Outcome.ABSENT)
 
 
 def unrated_players(players: list[Player]) -> list[Player]:
@@ -183,7 +211,8 @@ def build_field(tournament: Tournament, round_number: int) -> DubovField:
     settings = tournament.settings
     scale = PointScale.of(settings)
     state = derive(tournament, through_round=round_number - 1)
-    numbers = pairing_numbers(tournament.players)
+    to_pair = players_to_pair(tournament, round_number)
+    numbers = pairing_numbers(participants(tournament, state, to_pair, round_number))
     win_units = scale.units(settings.points_win)
     scores: dict[int, list[int]] = {}
     for tpn, pstate in state.players.items():
@@ -192,7 +221,7 @@ def build_field(tournament: Tournament, round_number: int) -> DubovField:
             running.append(running[-1] + scale.units(record.points))
         scores[tpn] = running
     contenders = []
-    for tpn in players_to_pair(tournament, round_number):
+    for tpn in to_pair:
         pstate = state[tpn]
         colours = tuple(pstate.colours)
         preference, strength = colour_preference(colours)

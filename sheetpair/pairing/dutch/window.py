@@ -344,6 +344,8 @@ class WindowedProcedure(BracketProcedure):
             else:
                 mate = mates[v]
                 partner[entrant] = walk.by_index[mate] if mate < k else entrant if mate == bye_vertex else BELOW
+        if bye_vertex >= 0 and mates[bye_vertex] == bye_vertex:
+            self._bye_sent_below(walk, partner)
         paired = {entrant for v, entrant in enumerate(walk.by_index) if v < k and matched[v]}
         floating = [v for v in range(walk.next_begin) if not matched[v]]  # the next bracket's MDPs, in order
         self._carried = {}
@@ -353,6 +355,17 @@ class WindowedProcedure(BracketProcedure):
                 if w:
                     self._carried[(i, j)] = self._small_layout.convert(w // 2, self.layout)
         return partner, paired
+
+    def _bye_sent_below(self, walk: Walk, partner: dict[int, int]) -> None:
+        """The PAB goes below the window: when only one player is sent below, at the PAB's score and above
+        everybody below, that player is the PAB assignee (nobody below may take the PAB at a lower score,
+        [C5]), unpaired as on the whole field, where [C9]'s flag (:meth:`_after_bracket`) reads it so; a
+        "below" vertex stands for both being paired lower down and taking the PAB there."""
+        builder, scores = self.builder, self.builder.score
+        sent = [e for e, mate in partner.items() if mate == BELOW]
+        below = scores[walk.next_group] if walk.next_group < len(scores) else -1
+        if len(sent) == 1 and scores[sent[0]] == builder.bye_score > below and builder.is_bye_candidate(sent[0]):
+            partner[sent[0]] = sent[0]
 
     def _to_whole_field(self, by_index: list[int], next_group: int) -> None:
         """The whole-field matcher as it would stand at this bracket: completion weights for everybody not
