@@ -90,17 +90,25 @@ def _money(text: str | None) -> Fraction | None:
 @click.option("--player", type=int, help="Only this start number.")
 @click.option("--json", "as_json", is_flag=True, help="Print the norms as JSON on stdout.")
 @click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.4).")
+@click.option("--save", is_flag=True, help="Also write the Norms sheet (with the IT3 counts) and the IT1 sheet.")
+@OUTPUT
 @reports_errors
-def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool) -> None:
+def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool, save: bool,
+                  output: Path | None) -> None:
     """Say per player and title norm: achieved, possible (with the points needed) or impossible, and why.
 
     \b
     Example:
       sheetpair norms open.xlsx --player 7
       sheetpair norms open.xlsx --json
+      sheetpair norms open.xlsx --save
     """
-    with reading(workbook) as port:
-        found = norms(port, player=player, exempt=exempt)
+    if save or output is not None:
+        with editing(workbook, output) as port:
+            found = norms(port, player=player, exempt=exempt, write_sheets=True)
+    else:
+        with reading(workbook) as port:
+            found = norms(port, player=player, exempt=exempt)
     click.echo(json.dumps(norms_json(found), ensure_ascii=False) if as_json else norms_text(found))
 
 

@@ -77,6 +77,11 @@ class Opponent:
     title: str
     federation: str
     result: Fraction
+    name: str = ""
+    """The opponent's name and start number, and the round: what the IT1 certificate lists."""
+    tpn: int = 0
+    round: int = 0
+    fide_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ def norm_games(state: TournamentState, tpn: int) -> list[Opponent]:
             opponent = state[record.opponent].player
             rating = opponent.rating if opponent.rating > 0 else UNRATED_OPPONENT
             games.append(Opponent(rating, opponent.title.strip().upper(), opponent.federation.strip().upper(),
-                                  Fraction(record.result_fraction or 0).limit_denominator(2)))
+                                  Fraction(record.result_fraction or 0).limit_denominator(2), opponent.name,
+                                  opponent.tpn, record.round, opponent.fide_id.strip()))
     return games
 
 
@@ -228,9 +234,39 @@ def _needs(score: Fraction, n: int, remaining: int, average: int, performance: i
     return None
 
 
+IT3_TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM")
+"""The titles FIDE's IT3 tournament report counts among the participants."""
+
+
+@dataclass(frozen=True)
+class It3Counts:
+    """The counts of FIDE's IT3 tournament report."""
+
+    players: int
+    federations: int
+    rated: int
+    unrated: int
+    titles: dict[str, int]
+    """Participants holding each title of :data:`IT3_TITLES`."""
+    rounds: int
+    norms: dict[str, int]
+    """Norms achieved of each kind of :data:`NORMS`."""
+
+
+def it3_counts(state: TournamentState, found: list[PlayerNorms]) -> It3Counts:
+    """The IT3 counts of the event of ``state``, with the norms ``found`` after its rounds."""
+    players = [state[tpn].player for tpn in sorted(state.players)]
+    titles = Counter(p.title.strip().upper() for p in players)
+    achieved = Counter(code for p in found for code, n in p.norms.items() if n.status == "achieved")
+    return It3Counts(len(players), len({p.federation.strip().upper() for p in players if p.federation.strip()}),
+                     sum(1 for p in players if p.rating > 0), sum(1 for p in players if p.rating <= 0),
+                     {title: titles[title] for title in IT3_TITLES}, state.through_round,
+                     {code: achieved[code] for code in NORMS})
+
+
 def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-__all__ = ["LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "NormLevel", "NormStatus",
-           "Opponent", "PlayerNorms", "all_norms", "judge", "norm_games", "player_norms"]
+__all__ = ["IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "It3Counts", "NormLevel",
+           "NormStatus", "Opponent", "PlayerNorms", "all_norms", "it3_counts", "judge", "norm_games", "player_norms"]

@@ -26,13 +26,18 @@ from ..app import rounds
 from ..app import standings as standings_use_case
 from ..app.explain import explain
 from ..app.interchange import trf_text
+from ..app.norms import norms
 from ..app.pasted import IMPORT_SHEET, import_pasted
+from ..app.prizes import prize_list, report_prizes
+from ..app.rating_report import check_report as check_report_use_case
 from ..app.session import load
 from ..app.workbooks.live import ExcelWriteError, in_excel
 from ..core.errors import OperationError, SheetpairError
 from ..core.model import Round
 from ..history.stamp import Stamp
+from ..io.norms import IT1_SHEET, NORMS_SHEET
 from ..io.port import CellValue, SheetSpec, WorkbookPort
+from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_HEADER, PRIZES_SHEET
 from ..io.workbook import PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
 from ..report.data import build_report
 from ..report.render import default_sections, render_html
@@ -89,6 +94,21 @@ def explain_round(book: xw.Book) -> str:
     return _run(book, "explain_round", lambda port: _explain_round(port, _active_round(book)))
 
 
+def make_prize_list(book: xw.Book) -> str:
+    """Hands out the prizes of the Prizes sheet and writes the Prize list sheet."""
+    return _run(book, "make_prize_list", _make_prize_list)
+
+
+def check_norms(book: xw.Book) -> str:
+    """Writes the Norms sheet (and the IT1 sheet for each norm achieved)."""
+    return _run(book, "check_norms", _check_norms)
+
+
+def check_report(book: xw.Book) -> str:
+    """Says what a rating officer would reject in the rating report; the workbook is not changed."""
+    return _run(book, "check_report", _check_report)
+
+
 def run_from_excel(name: str) -> str:
     """The classic add-in's entry, for every button:
     ``RunPython "import sheetpair.excel.buttons; sheetpair.excel.buttons.run_from_excel('pair_next_round')"``."""
@@ -118,7 +138,8 @@ def _update_standings(port: WorkbookPort) -> ButtonResult:
 
 
 def _make_reports(port: WorkbookPort, book: xw.Book) -> ButtonResult:
-    report = build_report(load(port), source=book.name)
+    tournament = load(port)
+    report = build_report(tournament, source=book.name, prize_list=report_prizes(port, tournament))
     html = render_html(report, default_sections(report))
     target = _beside_workbook(book, " report.html")
     if target is None:
@@ -149,6 +170,30 @@ def _export_trf(port: WorkbookPort, book: xw.Book) -> ButtonResult:
         return f"The TRF is in the {TRF_SHEET} sheet: copy its column A into a file named event.trf.", TRF_SHEET
     target.write_text(text, encoding="utf-8")
     return f"The TRF is saved as {target}.", None
+
+
+def _make_prize_list(port: WorkbookPort) -> ButtonResult:
+    result = prize_list(port)
+    if not result.awards:
+        return (f"No prizes: list them in the {PRIZES_SHEET} sheet (header {' | '.join(PRIZES_HEADER)}), then press "
+                "Prize list again.", None)
+    return (f"{len(result.by_player())} player(s) get prizes; the {PRIZE_LIST_SHEET} sheet says who gets what and why.",
+            PRIZE_LIST_SHEET)
+
+
+def _check_norms(port: WorkbookPort) -> ButtonResult:
+    found = norms(port, write_sheets=True)
+    achieved = sum(1 for p in found for n in p.norms.values() if n.status == "achieved")
+    possible = sum(1 for p in found for n in p.norms.values() if n.status == "possible")
+    return (f"{achieved} norm(s) achieved, {possible} still possible: see the {NORMS_SHEET} sheet"
+            + (f" and the {IT1_SHEET} sheet." if achieved else "."), NORMS_SHEET)
+
+
+def _check_report(port: WorkbookPort) -> ButtonResult:
+    problems = check_report_use_case(port)
+    if not problems:
+        return "Nothing a rating officer would reject: the rating report can be sent.", None
+    return f"A rating officer would reject {len(problems)} thing(s): " + " ".join(problems), None
 
 
 def _undo_round(port: WorkbookPort) -> ButtonResult:

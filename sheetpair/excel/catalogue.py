@@ -32,4 +32,13 @@ BUTTONS: tuple[RibbonButton, ...] = (
     RibbonButton("explain_round", "Explain pairing", "Help",
                  "Explains, board by board, the pairing of the round whose sheet is active (else the last "
                  "paired round) in the Explanation sheet."),
+    RibbonButton("make_prize_list", "Prize list", "AccountingFormat",
+                 "Hands out the prizes of the Prizes sheet by the standings (places, categories, groups, the "
+                 "sharing rule) and writes the Prize list sheet: who gets what, and why each amount is what it is."),
+    RibbonButton("check_norms", "Title norms", "HappyFace",
+                 "Writes the Norms sheet: per player the GM, IM, WGM and WIM norms achieved or still possible (with "
+                 "the points needed) and why not yet, the IT3 counts, and the IT1 sheet for each norm achieved."),
+    RibbonButton("check_report", "Check rating report", "FileDocumentInspect",
+                 "Lists what a federation's rating officer would reject in the rating report (missing FIDE ids, a "
+                 "new player without birth date or sex, no chief arbiter) before Export TRF sends it."),
 )
