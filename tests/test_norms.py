@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from sheetpair.cli import cli
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.norms import Opponent, _norm_ratings, judge, norm_games, player_norms
+from sheetpair.core.norms import Opponent, _norm_ratings, counted_games, judge, norm_games, player_norms
 from sheetpair.core.state import derive
 
 W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
@@ -134,3 +134,33 @@ def test_norms_for_one_player(args, code):
         assert [p["player"] for p in json.loads(result.stdout)["players"]] == [1]
     else:
         assert "start number 99" in result.output
+
+
+def test_a_norm_reached_after_nine_rounds_stands_when_the_last_rounds_are_lost():
+    # 6 of 9 against GMs rated 2600 of nine federations (Rp 2725), then two losses against IMs rated 2300
+    games = [Opponent(2600, "GM", FEDS[i], Fraction(1) if i < 6 else Fraction(0), round=i + 1) for i in range(9)]
+    games += [Opponent(2300, "IM", FEDS[9 + i], Fraction(0), round=10 + i) for i in range(2)]
+    # all eleven: Ra (9·2600 + 2·2300) / 11 = 2545, 6 of 11 = 55 % → dp 36: Rp 2581 < 2600; the first ten:
+    # Ra 2570, 60 % → dp 72: Rp 2642, a norm over ten games (the most games that give one)
+    status = judge(HERO, games, "GM", remaining=0, rounds=11)
+    assert status.status == "achieved" and status.games == 10 and status.left_out == (10,)
+    assert status.performance == 2642 and "round(s) 11 (B.01 1.4.1e/f)" in status.reasons[0]
+    assert [g.round for g in counted_games(games, status)] == list(range(1, 11))  # what the IT1 lists
+    assert judge(HERO, games[:9] + [games[9]] * 2, "GM", remaining=0, rounds=11).status == "achieved"
+
+
+def test_a_win_against_a_weak_opponent_may_be_left_out():
+    # round 1 a win against an untitled 1800 (raised to the 2200 floor); then 7 of 9 against GMs rated 2390:
+    # all ten: Ra (9·2390 + 2200) / 10 = 2371 < 2380; without the win: Ra 2390, 7 of 9 = 78 % → dp 220, Rp 2610
+    games = [Opponent(1800, "", "ITA", Fraction(1), round=1)]
+    games += [Opponent(2390, "GM", FEDS[i], Fraction(1) if i < 7 else Fraction(0), round=i + 2) for i in range(9)]
+    status = judge(HERO, games, "GM", remaining=0, rounds=10)
+    assert (status.status, status.games, status.left_out, status.average, status.performance) == (
+        "achieved", 9, (0,), 2390, 2610)
+
+
+def test_no_game_is_left_out_below_nine():
+    games = [Opponent(1800, "", "ITA", Fraction(1), round=1)]
+    games += [Opponent(2390, "GM", FEDS[i], Fraction(1) if i < 6 else Fraction(0), round=i + 2) for i in range(8)]
+    status = judge(HERO, games, "GM", remaining=0, rounds=9)
+    assert status.status == "impossible" and status.left_out == ()

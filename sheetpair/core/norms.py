@@ -20,7 +20,9 @@ remaining rounds (``needs``):
 
 ``needs`` assumes the remaining opponents keep Ra where it is (or bring it to the minimum when it is
 below) and meet the composition rules: the fewest points in the remaining rounds that would reach the
-performance and the 35 %. Dropping games the regulations allow (B.01 1.4.1e/f) is not tried.
+performance and the 35 %. A norm the whole event does not give may be achieved over fewer games, at least nine:
+the games up to a round (B.01 1.4.1e) or without games the player won (B.01 1.4.1f); the games left out are
+named, and the IT1 certificate lists the games counted.
 """
 
 from __future__ import annotations
@@ -95,6 +97,8 @@ class NormStatus:
     games: int = 0
     average: int | None = None
     performance: int | None = None
+    left_out: tuple[int, ...] = ()
+    """Positions (from 0, in round order) of the games left out to achieve the norm (B.01 1.4.1e/f)."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,41 @@ def all_norms(state: TournamentState, *, rounds: int, exempt: bool = False) -> l
 
 def judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
           exempt: bool = False) -> NormStatus:
-    """One norm for ``player`` over ``games``, with ``remaining`` rounds still to play of ``rounds``."""
+    """One norm for ``player`` over ``games`` (in round order), with ``remaining`` rounds still to play of
+    ``rounds``; a norm the whole event does not (yet) give may be achieved over fewer games (:func:`_dropping`)."""
+    whole = _judge(player, games, norm, remaining=remaining, rounds=rounds, exempt=exempt)
+    if whole.status == "achieved" or len(games) <= MIN_GAMES:
+        return whole
+    for kept in _dropping(games):
+        fewer = _judge(player, [games[i] for i in kept], norm, remaining=0, rounds=rounds, exempt=exempt)
+        if fewer.status == "achieved":
+            left_out = tuple(i for i in range(len(games)) if i not in kept)
+            note = (f"Achieved over {len(kept)} of the {len(games)} games, leaving out the game(s) of round(s) "
+                    f"{', '.join(str(games[i].round or i + 1) for i in left_out)} (B.01 1.4.1e/f).")
+            return NormStatus(norm, "achieved", None, (note,), len(kept), fewer.average, fewer.performance, left_out)
+    return whole
+
+
+def counted_games(games: list[Opponent], status: NormStatus) -> list[Opponent]:
+    """The games ``status`` was judged over: ``games`` without those it left out."""
+    return [g for i, g in enumerate(games) if i not in status.left_out]
+
+
+def _dropping(games: list[Opponent]) -> list[list[int]]:
+    """The fewer games a norm may be judged over, each at least :data:`MIN_GAMES`, most games first: the games
+    up to a round (the later rounds left out, B.01 1.4.1e), and those without the lowest-rated opponents the
+    player beat (B.01 1.4.1f), alone and together."""
+    subsets = []
+    for end in range(len(games), MIN_GAMES - 1, -1):
+        wins = sorted((i for i in range(end) if games[i].result == 1), key=lambda i: games[i].rating)
+        for dropped in range(0, min(len(wins), end - MIN_GAMES) + 1):
+            if end < len(games) or dropped:
+                subsets.append(sorted(set(range(end)) - set(wins[:dropped])))
+    return sorted(subsets, key=len, reverse=True)
+
+
+def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
+           exempt: bool) -> NormStatus:
     level = LEVELS[norm]
     title = player.title.strip().upper()
     if title in level.held_by:
@@ -164,9 +202,9 @@ def judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, r
     if not reasons and not hopeless:
         return NormStatus(norm, "achieved", None, (), n, average, performance)
     needs = _needs(score, n, remaining, max(average or level.average, level.average), level.performance)
-    if needs is None:
+    if needs is None or not remaining:
         hopeless.append(f"Even {remaining} win(s) in the remaining rounds would not reach Rp {level.performance} "
-                        "(B.01 1.4.9)." if remaining else "No rounds remain (B.01 1.4.1a).")
+                        "(B.01 1.4.9)." if remaining else "No rounds remain to mend it.")
     if hopeless:
         return NormStatus(norm, "impossible", None, tuple(dict.fromkeys([*hopeless, *reasons])), n, average,
                           performance)
@@ -268,5 +306,6 @@ def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-__all__ = ["IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "It3Counts", "NormLevel",
-           "NormStatus", "Opponent", "PlayerNorms", "all_norms", "it3_counts", "judge", "norm_games", "player_norms"]
+__all__ = ["IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "It3Counts",
+           "NormLevel", "NormStatus", "Opponent", "PlayerNorms", "all_norms", "counted_games", "it3_counts", "judge",
+           "norm_games", "player_norms"]

@@ -8,7 +8,7 @@ title, federation, FIDE id, rating for norms, result). Both are rewritten on eve
 
 from __future__ import annotations
 
-from ..core.norms import It3Counts, PlayerNorms, norm_games
+from ..core.norms import It3Counts, PlayerNorms, counted_games, norm_games
 from ..core.results import format_points
 from ..core.state import TournamentState
 from .port import CellValue, SheetSpec
@@ -39,7 +39,7 @@ def it1_sheet(found: list[PlayerNorms], state: TournamentState) -> SheetSpec:
             if n.status != "achieved":
                 continue
             player = state[p.tpn].player
-            for g in norm_games(state, p.tpn):
+            for g in counted_games(norm_games(state, p.tpn), n):
                 rows.append([n.norm, p.tpn, p.name, player.fide_id, player.federation, g.round, g.name, g.title,
                              g.federation, g.fide_id, g.rating, format_points(float(g.result))])
     header = ["Norm", "TPN", "Name", "FIDE id", "Fed", "Round", "Opponent", "Title", "Opp. fed", "Opp. FIDE id",

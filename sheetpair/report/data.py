@@ -24,7 +24,7 @@ from markupsafe import Markup
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
-from ..core.norms import NormStatus, Opponent, all_norms, it3_counts, norm_games
+from ..core.norms import NormStatus, Opponent, all_norms, counted_games, it3_counts, norm_games
 from ..core.prizes import PrizeList, format_amount
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
@@ -495,9 +495,13 @@ class Report:
     def certificates(self) -> list[Certificate]:
         """The IT1 certificate's data for each norm achieved."""
         state = self.table.state
-        return [Certificate(player, n.norm, tuple(norm_games(state, player.tpn)),
-                            format_points(float(sum(g.result for g in norm_games(state, player.tpn)))), n)
-                for player, n in self._norms() if n.status == "achieved"]
+        certificates = []
+        for player, n in self._norms():
+            if n.status == "achieved":
+                games = tuple(counted_games(norm_games(state, player.tpn), n))
+                points = format_points(float(sum(g.result for g in games)))
+                certificates.append(Certificate(player, n.norm, games, points, n))
+        return certificates
 
     def it3_counts(self) -> list[tuple[str, int]]:
         """The counts of FIDE's IT3 tournament report, labels in the report's language."""
