@@ -164,3 +164,13 @@ def test_no_game_is_left_out_below_nine():
     games += [Opponent(2390, "GM", FEDS[i], Fraction(1) if i < 6 else Fraction(0), round=i + 2) for i in range(8)]
     status = judge(HERO, games, "GM", remaining=0, rounds=9)
     assert status.status == "impossible" and status.left_out == ()
+
+
+def test_norms_save_writes_the_norms_sheet_with_the_it3_counts(tmp_path: Path):
+    import openpyxl
+    copy = tmp_path / "copy.xlsx"
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "-o", str(copy)])
+    assert result.exit_code == 0, result.output
+    sheet = openpyxl.load_workbook(copy)["Norms"]
+    assert [c.value for c in sheet[1]][:4] == ["TPN", "Name", "Norm", "Status"]
+    assert any(str(row[0].value).startswith("IT3: ") for row in sheet.iter_rows())
