@@ -9,18 +9,17 @@ from pathlib import Path
 
 import click
 
-from ..app.fide_list import RATING_LISTS, ListEntry, ListUpdate, chunks, describe, update_from_fide
+from ..app.fide_list import RATING_LISTS, ListUpdate, chunks, update_from_fide
 from ..app.norms import norms
 from ..app.prizes import prize_list
 from ..app.rating_report import check_report
 from ..app.workbooks.files import editing, reading
-from ..core.errors import OperationError
-from ..core.model import Player
 from ..core.norms import PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
 from ..history.stamp import Stamp
 from .base import cli, reports_errors
 from .display import pad, width
+from .fide_choice import chooser
 from .progress import progress
 from .revisions import stamped
 from .tournament import EXISTING_WORKBOOK, OUTPUT
@@ -155,7 +154,7 @@ def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool
     """
     ask = not yes and sys.stdin.isatty()
     with editing(workbook, output) as port, progress(chunks(fide_list), "Reading the FIDE list") as tick:
-        done = update_from_fide(port, fide_list, choose=_ask if ask else _refuse, rating_list=rating_list,
+        done = update_from_fide(port, fide_list, choose=chooser(ask), rating_list=rating_list,
                                 tick=tick, stamp=stamp)
     click.echo(list_update_text(done))
 
@@ -168,20 +167,6 @@ def list_update_text(done: ListUpdate) -> str:
     if done.inactive:
         lines.append("Inactive on the list: " + ", ".join(map(str, done.inactive)) + ".")
     return "\n".join(lines)
-
-
-def _refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
-    raise OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
-                         + "; ".join(describe(c) for c in candidates)
-                         + ". Give the FIDE id in the Players sheet, or run without --yes to choose.")
-
-
-def _ask(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
-    click.echo(f"Player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times:", err=True)
-    for i, candidate in enumerate(candidates, start=1):
-        click.echo(f"  {i}. {describe(candidate)}", err=True)
-    chosen = click.prompt("Which one (0: none)", type=click.IntRange(0, len(candidates)), err=True)
-    return candidates[chosen - 1] if chosen else None
 
 
 @cli.command("check-report")

@@ -73,10 +73,12 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
         raise InputError(f"{source}: the roster is empty")
     header_line, header = numbered[0]
     columns = _columns(header)
-    if "name" not in columns and "last_name" not in columns:
+    if _bare_ids(header):  # a list of FIDE ids, one a line, without a header
+        columns, numbered = {"fide_id": 0}, [(header_line - 1, ["FIDE id"]), *numbered]
+    if "name" not in columns and "last_name" not in columns and "fide_id" not in columns:
         found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
-        raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
-                         f"the header has {found}")
+        raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name) and no "
+                         f"FIDE id column; the header has {found}")
     players: list[Player] = []
     problems: list[str] = []
     fide_ids: dict[str, int] = {}
@@ -120,21 +122,28 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
     if not name:
         last, first = cell_text(values.get("last_name")), cell_text(values.get("first_name"))
         name = f"{last}, {first}" if last and first else last or first
-    if not name:
-        raise ValueError("the name is empty")
+    fide_id = _fide_id(values.get("fide_id"))
+    if not name and not fide_id:
+        raise ValueError("the name is empty (a player given by FIDE id alone needs the id)")
     return Player(
         tpn=tpn,
         name=name,
         rating=_rating(values.get("rating")),
         title=_checked(values.get("title"), _TITLE, "a title is up to 3 letters (GM, IM, WFM...)").upper(),
         federation=_checked(values.get("federation"), _FEDERATION, "a federation is 3 letters (NOR, GER...)").upper(),
-        fide_id=_fide_id(values.get("fide_id")),
+        fide_id=fide_id,
         birth_date=_birth_date(values.get("birth_date")),
         sex=_sex(values.get("sex")),
         club=cell_text(values.get("club")),
         team=cell_text(values.get("team")),
         provisional_rating=_rating(values.get("provisional_rating")),
     )
+
+
+def _bare_ids(row: list[CellValue]) -> bool:
+    """A first row that is a FIDE id rather than a header: one number in the first cell."""
+    texts = [cell_text(c) for c in row if cell_text(c)]
+    return len(texts) == 1 and cell_text(row[0]).isdigit()
 
 
 def _rating(value: CellValue) -> int:
