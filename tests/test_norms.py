@@ -174,3 +174,14 @@ def test_norms_save_writes_the_norms_sheet_with_the_it3_counts(tmp_path: Path):
     sheet = openpyxl.load_workbook(copy)["Norms"]
     assert [c.value for c in sheet[1]][:4] == ["TPN", "Name", "Norm", "Status"]
     assert any(str(row[0].value).startswith("IT3: ") for row in sheet.iter_rows())
+
+
+def test_seven_games_where_the_event_needs_only_seven():
+    games = [Opponent(2600, "GM", FEDS[i], Fraction(1) if i < 5 else Fraction(0), round=i + 1) for i in range(7)]
+    # Ra 2600, 5 of 7 = 71 % → dp 158: Rp 2758; nine games are the rule, seven in the events of B.01 1.4.1b-d
+    nine = judge(HERO, games, "GM", remaining=0, rounds=7)
+    assert nine.status == "impossible" and "B.01 1.4.1a" in nine.reasons[0]
+    seven = judge(HERO, games, "GM", remaining=0, rounds=7, needed=7)
+    assert (seven.status, seven.performance) == ("achieved", 2758)
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "--games-needed", "6"])
+    assert result.exit_code == 2 and "--games-needed" in result.output

@@ -14,7 +14,7 @@ from ..app.norms import norms
 from ..app.prizes import prize_list
 from ..app.rating_report import check_report
 from ..app.workbooks.files import editing, reading
-from ..core.norms import PlayerNorms
+from ..core.norms import FEWEST_GAMES, MIN_GAMES, PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
 from ..history.stamp import Stamp
 from .base import cli, reports_errors
@@ -89,10 +89,12 @@ def _money(text: str | None) -> Fraction | None:
 @click.option("--player", type=int, help="Only this start number.")
 @click.option("--json", "as_json", is_flag=True, help="Print the norms as JSON on stdout.")
 @click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.4).")
+@click.option("--games-needed", "needed", type=click.IntRange(FEWEST_GAMES, MIN_GAMES), default=MIN_GAMES,
+              show_default=True, help="Games a norm needs: 7 or 8 only in the events B.01 1.4.1b-d names.")
 @click.option("--save", is_flag=True, help="Also write the Norms sheet (with the IT3 counts) and the IT1 sheet.")
 @OUTPUT
 @reports_errors
-def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool, save: bool,
+def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool, needed: int, save: bool,
                   output: Path | None) -> None:
     """Say per player and title norm: achieved, possible (with the points needed) or impossible, and why.
 
@@ -104,10 +106,10 @@ def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: boo
     """
     if save or output is not None:
         with editing(workbook, output) as port:
-            found = norms(port, player=player, exempt=exempt, write_sheets=True)
+            found = norms(port, player=player, exempt=exempt, needed=needed, write_sheets=True)
     else:
         with reading(workbook) as port:
-            found = norms(port, player=player, exempt=exempt)
+            found = norms(port, player=player, exempt=exempt, needed=needed)
     click.echo(json.dumps(norms_json(found), ensure_ascii=False) if as_json else norms_text(found))
 
 

@@ -6,8 +6,8 @@ is **achieved** when every condition holds now, **impossible** when some conditi
 whatever the remaining rounds bring, and **possible** otherwise, with the points the player needs in the
 remaining rounds (``needs``):
 
-* at least nine games (B.01 1.4.1a): an event of fewer than nine rounds gives no norm (the exceptions for
-  team events of seven or eight rounds are not modelled);
+* at least nine games (B.01 1.4.1a): an event of fewer than nine rounds gives no norm, except the events of
+  seven or eight rounds B.01 1.4.1b-d names, where the arbiter gives ``needed`` (7 or 8);
 * at least two federations other than the player's among the opponents, at most three fifths of the
   opponents from the player's federation, at most two thirds from one federation (B.01 1.4.3), unless the
   event is exempt (B.01 1.4.4: national championships and the events it names — the arbiter says so);
@@ -39,7 +39,10 @@ from .tiebreaks.fide import rating_difference
 NORMS = ("GM", "IM", "WGM", "WIM")
 
 MIN_GAMES = 9
-"""B.01 1.4.1a: games a norm needs."""
+"""B.01 1.4.1a: games a norm needs, as a rule."""
+
+FEWEST_GAMES = 7
+"""B.01 1.4.1b-d: the fewest games a norm needs in the (team) events that need fewer than nine."""
 
 UNRATED_OPPONENT = 1400
 """B.01 1.4.6: the rating an unrated opponent counts for."""
@@ -121,29 +124,32 @@ def norm_games(state: TournamentState, tpn: int) -> list[Opponent]:
     return games
 
 
-def player_norms(state: TournamentState, tpn: int, *, rounds: int, exempt: bool = False) -> PlayerNorms:
+def player_norms(state: TournamentState, tpn: int, *, rounds: int, exempt: bool = False,
+                 needed: int = MIN_GAMES) -> PlayerNorms:
     """Every norm of ``tpn`` after the rounds of ``state``, in an event of ``rounds`` rounds."""
     player = state[tpn].player
     games = norm_games(state, tpn)
     remaining = max(0, rounds - state.through_round)
     return PlayerNorms(tpn, player.name, {norm: judge(player, games, norm, remaining=remaining, rounds=rounds,
-                                                      exempt=exempt) for norm in NORMS})
+                                                      exempt=exempt, needed=needed) for norm in NORMS})
 
 
-def all_norms(state: TournamentState, *, rounds: int, exempt: bool = False) -> list[PlayerNorms]:
+def all_norms(state: TournamentState, *, rounds: int, exempt: bool = False,
+              needed: int = MIN_GAMES) -> list[PlayerNorms]:
     """Every player's norms, by start number."""
-    return [player_norms(state, tpn, rounds=rounds, exempt=exempt) for tpn in sorted(state.players)]
+    return [player_norms(state, tpn, rounds=rounds, exempt=exempt, needed=needed) for tpn in sorted(state.players)]
 
 
 def judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
-          exempt: bool = False) -> NormStatus:
+          exempt: bool = False, needed: int = MIN_GAMES) -> NormStatus:
     """One norm for ``player`` over ``games`` (in round order), with ``remaining`` rounds still to play of
     ``rounds``; a norm the whole event does not (yet) give may be achieved over fewer games (:func:`_dropping`)."""
-    whole = _judge(player, games, norm, remaining=remaining, rounds=rounds, exempt=exempt)
-    if whole.status == "achieved" or len(games) <= MIN_GAMES:
+    whole = _judge(player, games, norm, remaining=remaining, rounds=rounds, exempt=exempt, needed=needed)
+    if whole.status == "achieved" or len(games) <= needed:
         return whole
-    for kept in _dropping(games):
-        fewer = _judge(player, [games[i] for i in kept], norm, remaining=0, rounds=rounds, exempt=exempt)
+    for kept in _dropping(games, needed):
+        fewer = _judge(player, [games[i] for i in kept], norm, remaining=0, rounds=rounds, exempt=exempt,
+                       needed=needed)
         if fewer.status == "achieved":
             left_out = tuple(i for i in range(len(games)) if i not in kept)
             note = (f"Achieved over {len(kept)} of the {len(games)} games, leaving out the game(s) of round(s) "
@@ -157,42 +163,43 @@ def counted_games(games: list[Opponent], status: NormStatus) -> list[Opponent]:
     return [g for i, g in enumerate(games) if i not in status.left_out]
 
 
-def _dropping(games: list[Opponent]) -> list[list[int]]:
-    """The fewer games a norm may be judged over, each at least :data:`MIN_GAMES`, most games first: the games
+def _dropping(games: list[Opponent], needed: int) -> list[list[int]]:
+    """The fewer games a norm may be judged over, each at least ``needed``, most games first: the games
     up to a round (the later rounds left out, B.01 1.4.1e), and those without the lowest-rated opponents the
     player beat (B.01 1.4.1f), alone and together."""
     subsets = []
-    for end in range(len(games), MIN_GAMES - 1, -1):
+    for end in range(len(games), needed - 1, -1):
         wins = sorted((i for i in range(end) if games[i].result == 1), key=lambda i: games[i].rating)
-        for dropped in range(0, min(len(wins), end - MIN_GAMES) + 1):
+        for dropped in range(0, min(len(wins), end - needed) + 1):
             if end < len(games) or dropped:
                 subsets.append(sorted(set(range(end)) - set(wins[:dropped])))
     return sorted(subsets, key=len, reverse=True)
 
 
 def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
-           exempt: bool) -> NormStatus:
+           exempt: bool, needed: int) -> NormStatus:
     level = LEVELS[norm]
     title = player.title.strip().upper()
     if title in level.held_by:
         return NormStatus(norm, "impossible", None, (f"The player holds the {title} title already.",), len(games))
     if level.women_only and player.sex.strip().upper() not in ("F", "W"):
         return NormStatus(norm, "impossible", None, (f"The {norm} title is for women (B.01 1.1).",), len(games))
-    if rounds < MIN_GAMES:
+    if rounds < needed:
         return NormStatus(norm, "impossible", None, (f"The event has {rounds} rounds: a norm needs at least "
-                                                     f"{MIN_GAMES} games (B.01 1.4.1a).",), len(games))
-    final, hopeless = _composition(games, player.federation.strip().upper(), level, remaining, exempt)
+                                                     f"{needed} games ({_games_rule(needed)}).",), len(games))
+    final, hopeless = _composition(games, player.federation.strip().upper(), level, remaining, exempt, needed)
     ratings = _norm_ratings(games, level.floor)
     n = len(games)
     average = _half_up(Fraction(sum(ratings), n)) if n else None
     score = sum((g.result for g in games), Fraction(0))
     performance = average + rating_difference(_half_up(score * 100 / n)) if average is not None else None
     reasons = list(final)
-    if n < MIN_GAMES:
-        reasons.append(f"{n} games played over the board: a norm needs {MIN_GAMES} (B.01 1.4.1a; forfeits and byes "
-                       "are no games, B.01 1.4.2).")
-        if n + remaining < MIN_GAMES:
-            hopeless.append(f"At most {n + remaining} games can be played: a norm needs {MIN_GAMES} (B.01 1.4.1a).")
+    if n < needed:
+        reasons.append(f"{n} games played over the board: a norm needs {needed} ({_games_rule(needed)}; forfeits and "
+                       "byes are no games, B.01 1.4.2).")
+        if n + remaining < needed:
+            hopeless.append(f"At most {n + remaining} games can be played: a norm needs {needed} "
+                            f"({_games_rule(needed)}).")
     if average is not None and average < level.average:
         reasons.append(f"Ra {average} is below the {level.average} a {norm} norm needs (B.01 1.4.8).")
     if performance is not None and performance < level.performance:
@@ -212,12 +219,12 @@ def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, 
 
 
 def _composition(games: list[Opponent], own: str, level: NormLevel, remaining: int,
-                 exempt: bool) -> tuple[list[str], list[str]]:
+                 exempt: bool, needed: int) -> tuple[list[str], list[str]]:
     """The federation and title rules: reasons that fail now, and those no remaining round can mend."""
     now: list[str] = []
     never: list[str] = []
     n = len(games)
-    total = max(n, MIN_GAMES)  # the fewest games the judgement can end with
+    total = max(n, needed)  # the fewest games the judgement can end with
     if not exempt and n:
         federations = Counter(g.federation for g in games)
         foreign = {f for f in federations if f and f != own}
@@ -302,10 +309,15 @@ def it3_counts(state: TournamentState, found: list[PlayerNorms]) -> It3Counts:
                      {code: achieved[code] for code in NORMS})
 
 
+def _games_rule(needed: int) -> str:
+    """The article behind ``needed`` games: nine as a rule, seven or eight in the events B.01 1.4.1b-d names."""
+    return "B.01 1.4.1a" if needed >= MIN_GAMES else "B.01 1.4.1b-d"
+
+
 def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-__all__ = ["IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT", "It3Counts",
-           "NormLevel", "NormStatus", "Opponent", "PlayerNorms", "all_norms", "counted_games", "it3_counts", "judge",
-           "norm_games", "player_norms"]
+__all__ = ["FEWEST_GAMES", "IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT",
+           "It3Counts", "NormLevel", "NormStatus", "Opponent", "PlayerNorms", "all_norms", "counted_games",
+           "it3_counts", "judge", "norm_games", "player_norms"]
