@@ -185,3 +185,25 @@ def test_seven_games_where_the_event_needs_only_seven():
     assert (seven.status, seven.performance) == ("achieved", 2758)
     result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "--games-needed", "6"])
     assert result.exit_code == 2 and "--games-needed" in result.output
+
+
+def test_the_open_swiss_exemption_frees_from_the_caps_but_not_from_two_foreign_federations():
+    from sheetpair.app.ranking import standings
+    from sheetpair.core.model import EventInfo
+    from sheetpair.core.norms import swiss_exemption
+    foreign = [Player(t, f"P{t}", 2400, title="GM" if t < 12 else "", federation=("GER", "FRA", "ESP")[t % 3])
+               for t in range(2, 22)]  # 20 rated players of three federations other than NOR, 10 of them GMs
+
+    def state(players: list[Player], system: str = "dutch", host: str = "NOR"):
+        event = Tournament(Settings(system, 9, event=EventInfo(federation=host)), players, [])
+        return standings(event).state  # the system's traits: a round robin is a fixed schedule
+
+    assert swiss_exemption(state([HERO, *foreign]))
+    assert not swiss_exemption(state([HERO, *foreign[:-1]]))  # 19 foreign players
+    assert not swiss_exemption(state([HERO, *foreign], host="GER"))  # seven of them are the host's own
+    assert not swiss_exemption(state([HERO, *foreign], system="berger"))  # a round robin
+    games = [Opponent(2500, "GM", "NOR" if i < 6 else FEDS[i], Fraction(1)) for i in range(9)]
+    assert judge(HERO, games, "GM", remaining=0, rounds=9, open_exempt=True).status == "achieved"  # 6 of 9 NOR
+    home = [Opponent(2500, "GM", "NOR" if i < 8 else "GER", Fraction(1)) for i in range(9)]
+    reasons = judge(HERO, home, "GM", remaining=0, rounds=9, open_exempt=True).reasons
+    assert any("B.01 1.4.3a" in r for r in reasons) and not any("1.4.3b" in r for r in reasons)

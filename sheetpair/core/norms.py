@@ -125,31 +125,34 @@ def norm_games(state: TournamentState, tpn: int) -> list[Opponent]:
 
 
 def player_norms(state: TournamentState, tpn: int, *, rounds: int, exempt: bool = False,
-                 needed: int = MIN_GAMES) -> PlayerNorms:
+                 needed: int = MIN_GAMES, open_exempt: bool = False) -> PlayerNorms:
     """Every norm of ``tpn`` after the rounds of ``state``, in an event of ``rounds`` rounds."""
     player = state[tpn].player
     games = norm_games(state, tpn)
     remaining = max(0, rounds - state.through_round)
     return PlayerNorms(tpn, player.name, {norm: judge(player, games, norm, remaining=remaining, rounds=rounds,
-                                                      exempt=exempt, needed=needed) for norm in NORMS})
+                                                      exempt=exempt, needed=needed, open_exempt=open_exempt)
+                                      for norm in NORMS})
 
 
 def all_norms(state: TournamentState, *, rounds: int, exempt: bool = False,
               needed: int = MIN_GAMES) -> list[PlayerNorms]:
     """Every player's norms, by start number."""
-    return [player_norms(state, tpn, rounds=rounds, exempt=exempt, needed=needed) for tpn in sorted(state.players)]
+    open_exempt = swiss_exemption(state)
+    return [player_norms(state, tpn, rounds=rounds, exempt=exempt, needed=needed, open_exempt=open_exempt)
+            for tpn in sorted(state.players)]
 
 
 def judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
-          exempt: bool = False, needed: int = MIN_GAMES) -> NormStatus:
+          exempt: bool = False, needed: int = MIN_GAMES, open_exempt: bool = False) -> NormStatus:
     """One norm for ``player`` over ``games`` (in round order), with ``remaining`` rounds still to play of
     ``rounds``; a norm the whole event does not (yet) give may be achieved over fewer games (:func:`_dropping`)."""
-    whole = _judge(player, games, norm, remaining=remaining, rounds=rounds, exempt=exempt, needed=needed)
+    rules = _Rules(rounds, exempt, needed, open_exempt)
+    whole = _judge(player, games, norm, remaining=remaining, rules=rules)
     if whole.status == "achieved" or len(games) <= needed:
         return whole
     for kept in _dropping(games, needed):
-        fewer = _judge(player, [games[i] for i in kept], norm, remaining=0, rounds=rounds, exempt=exempt,
-                       needed=needed)
+        fewer = _judge(player, [games[i] for i in kept], norm, remaining=0, rules=rules)
         if fewer.status == "achieved":
             left_out = tuple(i for i in range(len(games)) if i not in kept)
             note = (f"Achieved over {len(kept)} of the {len(games)} games, leaving out the game(s) of round(s) "
@@ -176,9 +179,19 @@ def _dropping(games: list[Opponent], needed: int) -> list[list[int]]:
     return sorted(subsets, key=len, reverse=True)
 
 
-def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rounds: int,
-           exempt: bool, needed: int) -> NormStatus:
+@dataclass(frozen=True)
+class _Rules:
+    """What the event sets for every norm: its rounds, the exemptions, the games a norm needs."""
+
+    rounds: int
+    exempt: bool
+    needed: int
+    open_exempt: bool
+
+
+def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, rules: _Rules) -> NormStatus:
     level = LEVELS[norm]
+    rounds, needed = rules.rounds, rules.needed
     title = player.title.strip().upper()
     if title in level.held_by:
         return NormStatus(norm, "impossible", None, (f"The player holds the {title} title already.",), len(games))
@@ -187,7 +200,7 @@ def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, 
     if rounds < needed:
         return NormStatus(norm, "impossible", None, (f"The event has {rounds} rounds: a norm needs at least "
                                                      f"{needed} games ({_games_rule(needed)}).",), len(games))
-    final, hopeless = _composition(games, player.federation.strip().upper(), level, remaining, exempt, needed)
+    final, hopeless = _composition(games, player.federation.strip().upper(), level, remaining, rules)
     ratings = _norm_ratings(games, level.floor)
     n = len(games)
     average = _half_up(Fraction(sum(ratings), n)) if n else None
@@ -219,30 +232,14 @@ def _judge(player: Player, games: list[Opponent], norm: str, *, remaining: int, 
 
 
 def _composition(games: list[Opponent], own: str, level: NormLevel, remaining: int,
-                 exempt: bool, needed: int) -> tuple[list[str], list[str]]:
+                 rules: _Rules) -> tuple[list[str], list[str]]:
     """The federation and title rules: reasons that fail now, and those no remaining round can mend."""
     now: list[str] = []
     never: list[str] = []
     n = len(games)
-    total = max(n, needed)  # the fewest games the judgement can end with
-    if not exempt and n:
-        federations = Counter(g.federation for g in games)
-        foreign = {f for f in federations if f and f != own}
-        if len(foreign) < 2:
-            now.append(f"Opponents from {len(foreign)} federation(s) other than the player's: a norm needs two "
-                       "(B.01 1.4.3a).")
-            if len(foreign) + remaining < 2:
-                never.append("Too few rounds remain to meet two foreign federations (B.01 1.4.3a).")
-        if own and federations[own] * 5 > 3 * n:
-            now.append(f"{federations[own]} of {n} opponents from the player's federation: at most three fifths "
-                       "(B.01 1.4.3b).")
-            if federations[own] * 5 > 3 * (n + remaining):
-                never.append("Too many opponents from the player's federation already (B.01 1.4.3b).")
-        most, count = federations.most_common(1)[0]
-        if count * 3 > 2 * n:
-            now.append(f"{count} of {n} opponents from {most or 'no federation'}: at most two thirds (B.01 1.4.3c).")
-            if count * 3 > 2 * (n + remaining):
-                never.append(f"Too many opponents from {most or 'no federation'} already (B.01 1.4.3c).")
+    total = max(n, rules.needed)  # the fewest games the judgement can end with
+    if not rules.exempt and n:
+        _federations(games, own, remaining, rules.open_exempt, now, never)
     titled = sum(1 for g in games if g.title in TITLE_HOLDERS)
     if titled * 2 < max(n, 1):
         now.append(f"{titled} of {n} opponents hold a title: at least half must (B.01 1.4.5a).")
@@ -257,6 +254,53 @@ def _composition(games: list[Opponent], own: str, level: NormLevel, remaining: i
         if of_level + remaining < max(3, math.ceil(Fraction(total, 3))):
             never.append(f"Too few {names} opponents can still be met (B.01 1.4.5).")
     return now, never
+
+
+def _federations(games: list[Opponent], own: str, remaining: int, open_exempt: bool, now: list[str],
+                 never: list[str]) -> None:
+    """B.01 1.4.3: two foreign federations, and (unless the open Swiss event is exempt, B.01 1.4.4) the three
+    fifths and two thirds caps."""
+    n = len(games)
+    federations = Counter(g.federation for g in games)
+    foreign = {f for f in federations if f and f != own}
+    if len(foreign) < 2:
+        now.append(f"Opponents from {len(foreign)} federation(s) other than the player's: a norm needs two "
+                   "(B.01 1.4.3a).")
+        if len(foreign) + remaining < 2:
+            never.append("Too few rounds remain to meet two foreign federations (B.01 1.4.3a).")
+    if open_exempt:
+        return
+    if own and federations[own] * 5 > 3 * n:
+        now.append(f"{federations[own]} of {n} opponents from the player's federation: at most three fifths "
+                   "(B.01 1.4.3b).")
+        if federations[own] * 5 > 3 * (n + remaining):
+            never.append("Too many opponents from the player's federation already (B.01 1.4.3b).")
+    most, count = federations.most_common(1)[0]
+    if count * 3 > 2 * n:
+        now.append(f"{count} of {n} opponents from {most or 'no federation'}: at most two thirds (B.01 1.4.3c).")
+        if count * 3 > 2 * (n + remaining):
+            never.append(f"Too many opponents from {most or 'no federation'} already (B.01 1.4.3c).")
+
+
+OPEN_FOREIGN_PLAYERS = 20
+"""B.01 1.4.4: a Swiss event with at least 20 rated players not of the host federation, from at least three
+federations (:data:`OPEN_FEDERATIONS`), at least ten of them GM, IM, WGM or WIM (:data:`OPEN_TITLED`), is free
+of the caps of B.01 1.4.3b and c."""
+OPEN_FEDERATIONS = 3
+OPEN_TITLED = 10
+
+
+def swiss_exemption(state: TournamentState) -> bool:
+    """Whether the event of ``state`` is the open Swiss event B.01 1.4.4 frees from the caps of 1.4.3b and c
+    (the host federation is the event header's)."""
+    host = state.settings.event.federation.strip().upper()
+    if state.traits.fixed_schedule or not host:
+        return False
+    foreign = [p for p in (s.player for s in state.players.values())
+               if p.rating > 0 and p.federation.strip() and p.federation.strip().upper() != host]
+    return (len(foreign) >= OPEN_FOREIGN_PLAYERS and len({p.federation.strip().upper() for p in foreign})
+            >= OPEN_FEDERATIONS and sum(1 for p in foreign if p.title.strip().upper() in {"GM", "IM", "WGM", "WIM"})
+            >= OPEN_TITLED)
 
 
 def _norm_ratings(games: list[Opponent], floor: int) -> list[int]:
@@ -318,6 +362,7 @@ def _half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-__all__ = ["FEWEST_GAMES", "IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "TITLE_HOLDERS", "UNRATED_OPPONENT",
-           "It3Counts", "NormLevel", "NormStatus", "Opponent", "PlayerNorms", "all_norms", "counted_games",
-           "it3_counts", "judge", "norm_games", "player_norms"]
+__all__ = ["FEWEST_GAMES", "IT3_TITLES", "LEVELS", "MIN_GAMES", "NORMS", "OPEN_FEDERATIONS", "OPEN_FOREIGN_PLAYERS",
+           "OPEN_TITLED", "TITLE_HOLDERS", "UNRATED_OPPONENT", "It3Counts", "NormLevel", "NormStatus", "Opponent",
+           "PlayerNorms", "all_norms", "counted_games", "it3_counts", "judge", "norm_games", "player_norms",
+           "swiss_exemption"]
