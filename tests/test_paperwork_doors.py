@@ -117,3 +117,29 @@ def test_the_report_button_prints_the_prize_list(lite: bool) -> None:  # noqa: F
     press(book, addin.make_reports, lite=lite)
     html = "".join(book.sheets["Report"].used_range.value[1:])
     assert "<h2>Prize list</h2>" in html and "Winner" in html
+
+
+def test_fide_list_button_reads_the_list_saved_beside_the_workbook(tmp_path) -> None:
+    from sheetpair.io.workbook import load_tournament
+    from sheetpair.io.xlwings_port import XlwingsPort
+
+    from .test_addin import _import_roster
+    from .test_fide_list import xml_list
+
+    book = new_book(str(tmp_path / "Club.xlsx"))
+    _import_roster(book)
+    message = addin.update_from_fide_list(book)
+    assert message.startswith("Save FIDE's rating list") and "workbook's folder" in message
+    listed = xml_list().replace("Berg, Ada", "Berg, Erik").replace("Carlsen, Magnus", "Lindqvist, Anna")
+    (tmp_path / "players_list_xml_foa.xml").write_text(listed, encoding="utf-8")
+    message = addin.update_from_fide_list(book)
+    assert message.startswith("2 player(s) updated from players_list_xml_foa.xml. Not on the list:")
+    players = {p.name: p for p in load_tournament(XlwingsPort(book)).players}
+    assert (players["Berg, Erik"].fide_id, players["Berg, Erik"].rating, players["Berg, Erik"].k_factor) == (
+        "1700003", 2010, 40)
+    twice = xml_list().replace("Hansen, Ole", "Berg, Erik")  # two Berg, Erik and a third with the id
+    (tmp_path / "players_list_xml_foa.xml").write_text(twice.replace("Berg, Ada", "Somebody, Else"), encoding="utf-8")
+    book2 = new_book(str(tmp_path / "Other.xlsx"))
+    _import_roster(book2)
+    message = addin.update_from_fide_list(book2)
+    assert "is on the FIDE list 2 times: 1700001" in message and "The workbook was not changed" in message

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core.errors import InputError, OperationError
 from ..core.model import Player, Tournament
 from ..history.stamp import Stamp
 from ..io.fide_list import RATING_LISTS as RATING_LISTS  # the lists a door may offer
@@ -97,10 +97,30 @@ def _apply(player: Player, entry: ListEntry, rating_list: str) -> None:
     player.k_factor = entry.k(rating_list)
 
 
+def ambiguous(player: Player, candidates: list[ListEntry]) -> OperationError:
+    """The refusal for a name found twice: one sentence listing the candidates, never a guess."""
+    return OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
+                          + "; ".join(describe(c) for c in candidates)
+                          + ". Give the FIDE id in the roster or the Players sheet")
+
+
+def refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
+    """A :data:`Choose` that never guesses and never asks: a name found twice is refused (:func:`ambiguous`)."""
+    raise ambiguous(player, candidates)
+
+
+def list_beside(folder: Path) -> Path | None:
+    """FIDE's combined list saved in ``folder`` (``players_list_xml.zip``, ``players_list_foa.txt``...: a file
+    whose name starts with ``players_list``), the newest when there are several; ``None`` when there is none."""
+    found = [f for f in folder.glob("players_list*") if f.suffix.lower() in (".zip", ".xml", ".txt") and f.is_file()]
+    return max(found, key=lambda f: (f.stat().st_mtime, f.name)) if found else None
+
+
 def describe(entry: ListEntry) -> str:
     """One candidate in a sentence: id, name, federation, birth year, standard rating."""
     return f"{entry.fide_id} {entry.name} ({entry.federation}, born {entry.birth_year or '?'}, " \
            f"{entry.rating('standard') or 'unrated'})"
 
 
-__all__ = ["Choose", "ListUpdate", "describe", "fill_roster", "update_from_fide"]
+__all__ = ["Choose", "ListUpdate", "ambiguous", "describe", "fill_roster", "list_beside", "refuse",
+           "update_from_fide"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..app.fide_list import Choose, ListEntry, describe
+from ..app.fide_list import Choose, ListEntry, ambiguous, describe
 from ..core.errors import OperationError
 from ..core.model import Player
 
@@ -16,9 +16,8 @@ def chooser(ask: bool) -> Choose:
 
 
 def _refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
-    raise OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
-                         + "; ".join(describe(c) for c in candidates)
-                         + ". Give the FIDE id in the roster or the Players sheet, or run without --yes to choose.")
+    refusal = ambiguous(player, candidates)
+    raise OperationError(f"{refusal}, or run without --yes to choose.")
 
 
 def _ask(player: Player, candidates: list[ListEntry]) -> ListEntry | None:

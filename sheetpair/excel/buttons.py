@@ -25,6 +25,7 @@ import xlwings as xw
 from ..app import rounds
 from ..app import standings as standings_use_case
 from ..app.explain import explain
+from ..app.fide_list import list_beside, refuse, update_from_fide
 from ..app.interchange import trf_text
 from ..app.norms import norms
 from ..app.pasted import IMPORT_SHEET, import_pasted
@@ -92,6 +93,11 @@ def undo_round(book: xw.Book) -> str:
 def explain_round(book: xw.Book) -> str:
     """Explains the pairing of the active round sheet's round (else the last one) in the Explanation sheet."""
     return _run(book, "explain_round", lambda port: _explain_round(port, _active_round(book)))
+
+
+def update_from_fide_list(book: xw.Book) -> str:
+    """Fills the Players sheet from FIDE's rating list saved beside the workbook."""
+    return _run(book, "update_from_fide_list", lambda port: _update_from_fide_list(port, book))
 
 
 def make_prize_list(book: xw.Book) -> str:
@@ -170,6 +176,19 @@ def _export_trf(port: WorkbookPort, book: xw.Book) -> ButtonResult:
         return f"The TRF is in the {TRF_SHEET} sheet: copy its column A into a file named event.trf.", TRF_SHEET
     target.write_text(text, encoding="utf-8")
     return f"The TRF is saved as {target}.", None
+
+
+def _update_from_fide_list(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    beside = _beside_workbook(book, "")
+    found = list_beside(beside.parent) if beside is not None else None
+    if found is None:
+        return ("Save FIDE's rating list (players_list_xml.zip or players_list.zip, from FIDE's download page) in the "
+                "workbook's folder, then press FIDE list again. Where there is no folder (xlwings Lite), run "
+                "'sheetpair players EVENT --from-fide FILE' on a computer.", None)
+    done = update_from_fide(port, found, choose=refuse, stamp=Stamp("players"))
+    missing = f" Not on the list: {', '.join(map(str, done.not_found))}." if done.not_found else ""
+    inactive = f" Inactive on the list: {', '.join(map(str, done.inactive))}." if done.inactive else ""
+    return f"{len(done.updated)} player(s) updated from {found.name}.{missing}{inactive}", PLAYERS_SHEET
 
 
 def _make_prize_list(port: WorkbookPort) -> ButtonResult:

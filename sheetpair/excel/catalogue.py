@@ -32,6 +32,11 @@ BUTTONS: tuple[RibbonButton, ...] = (
     RibbonButton("explain_round", "Explain pairing", "Help",
                  "Explains, board by board, the pairing of the round whose sheet is active (else the last "
                  "paired round) in the Explanation sheet."),
+    RibbonButton("update_from_fide_list", "FIDE list", "XmlImport",
+                 "Fills the Players sheet from FIDE's rating list saved beside the workbook (players_list_xml.zip or "
+                 "players_list.zip from FIDE's download page): name, FIDE id, federation, titles, sex, birth year, "
+                 "standard rating and K, by FIDE id or by name. A name found twice is refused, listing the "
+                 "candidates: type the FIDE id of the one meant."),
     RibbonButton("make_prize_list", "Prize list", "AccountingFormat",
                  "Hands out the prizes of the Prizes sheet by the standings (places, categories, groups, the "
                  "sharing rule) and writes the Prize list sheet: who gets what, and why each amount is what it is."),
