@@ -125,6 +125,9 @@ def test_the_issues_2745_player_through_the_workbook_the_json_and_the_report(tmp
     port = OpenpyxlPort(book, create=True)
     write(port, event)
     port.save()
+    sheet = OpenpyxlPort(book).read_sheet("Standings")
+    on_sheet = {row[1]: dict(zip(sheet[0], row, strict=False)) for row in sheet[1:] if row and row[0]}
+    assert (on_sheet[1]["K"], on_sheet[1]["Rating change"]) == (10, 8.4)
     result = CliRunner().invoke(cli, ["standings", str(book), "--json", "--no-save"])
     assert result.exit_code == 0, result.output
     top = next(entry for entry in json.loads(result.stdout) if entry["tpn"] == 1)
