@@ -34,20 +34,28 @@ def norms_sheet(found: list[PlayerNorms], counts: It3Counts) -> SheetSpec:
 def it1_sheet(found: list[PlayerNorms], state: TournamentState) -> SheetSpec:
     """The IT1 sheet: for each norm achieved, one row per game the certificate lists."""
     rows: list[list[CellValue]] = []
+    event = state.settings.event
+    legend = [f"Event: {event.name}, {event.city} {event.federation}, {event.start_date} to {event.end_date}, "
+              f"{state.settings.rounds} rounds; chief arbiter {event.chief_arbiter}."]
     for p in found:
         for n in p.norms.values():
             if n.status != "achieved":
                 continue
             player = state[p.tpn].player
-            for g in counted_games(norm_games(state, p.tpn), n):
+            games = counted_games(norm_games(state, p.tpn), n)
+            for g in games:
                 rows.append([n.norm, p.tpn, p.name, player.fide_id, player.federation, g.round, g.name, g.title,
                              g.federation, g.fide_id, g.rating, format_points(float(g.result))])
+            points = format_points(float(sum(g.result for g in games)))
+            legend.append(f"{n.norm} norm of {p.name} ({player.fide_id or 'no FIDE id'}, {player.federation}): "
+                          f"{n.games} games, {points} points, Ra {n.average}, Rp {n.performance}."
+                          + (f" {' '.join(n.reasons)}" if n.reasons else ""))
     header = ["Norm", "TPN", "Name", "FIDE id", "Fed", "Round", "Opponent", "Title", "Opp. fed", "Opp. FIDE id",
               "Rating", "Result"]
     return SheetSpec(IT1_SHEET, header, rows, text_columns=frozenset({"Norm", "Name", "FIDE id", "Fed", "Opponent",
                                                                       "Title", "Opp. fed", "Opp. FIDE id", "Result"}),
                      column_widths={"Name": 28, "Opponent": 28}, print_header="IT1 norm certificates: the games",
-                     landscape=True)
+                     landscape=True, legend=legend)
 
 
 __all__ = ["IT1_SHEET", "NORMS_SHEET", "it1_sheet", "norms_sheet"]
