@@ -145,3 +145,14 @@ def test_fide_list_button_reads_the_list_saved_beside_the_workbook(tmp_path) -> 
     _import_roster(book2)
     message = addin.update_from_fide_list(book2)
     assert "is on the FIDE list 2 times: 1700001" in message and "The workbook was not changed" in message
+
+
+def test_the_it3_counts() -> None:
+    from sheetpair.app.ranking import standings
+    from sheetpair.core.norms import all_norms, it3_counts
+
+    state = standings(norm_event()).state
+    counts = it3_counts(state, all_norms(state, rounds=9))
+    assert (counts.players, counts.federations, counts.rated, counts.unrated, counts.rounds) == (10, 10, 10, 0, 9)
+    assert counts.titles == {"GM": 9, "IM": 1, "WGM": 0, "WIM": 0, "FM": 0, "WFM": 0}
+    assert counts.norms == {"GM": 1, "IM": 0, "WGM": 0, "WIM": 0}
