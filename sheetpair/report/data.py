@@ -24,7 +24,7 @@ from markupsafe import Markup
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
-from ..core.norms import NormStatus, Opponent, all_norms, counted_games, it3_counts, norm_games
+from ..core.norms import NormStatus, Opponent, PlayerNorms, all_norms, counted_games, it3_counts, norm_games
 from ..core.prizes import PrizeList, format_amount
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
@@ -244,6 +244,7 @@ class Report:
     made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
     _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
+    _norms_found: list[PlayerNorms] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._tables[self.standings_round] = self.table
@@ -481,10 +482,15 @@ class Report:
         return [PrizeRow(self.tournament.player(tpn), award.label, format_amount(award.amount).replace(".", decimal),
                          award.reason) for tpn, awards in self.prize_list.by_player() for award in awards]
 
+    def _found_norms(self) -> list[PlayerNorms]:
+        """Every player's norms after the report's standings round, judged once per report."""
+        if self._norms_found is None:
+            self._norms_found = all_norms(self.table.state, rounds=self.tournament.settings.rounds,
+                                          exempt=self.exempt)
+        return self._norms_found
+
     def _norms(self) -> list[tuple[Player, NormStatus]]:
-        state = self.table.state
-        found = all_norms(state, rounds=self.tournament.settings.rounds, exempt=self.exempt)
-        return [(self.tournament.player(p.tpn), n) for p in found for n in p.norms.values()]
+        return [(self.tournament.player(p.tpn), n) for p in self._found_norms() for n in p.norms.values()]
 
     def norms(self) -> list[NormRow]:
         """The norms still in play after the report's standings round (achieved or possible), by start number."""
@@ -505,9 +511,7 @@ class Report:
 
     def it3_counts(self) -> list[tuple[str, int]]:
         """The counts of FIDE's IT3 tournament report, labels in the report's language."""
-        state = self.table.state
-        found = all_norms(state, rounds=self.tournament.settings.rounds, exempt=self.exempt)
-        counts = it3_counts(state, found)
+        counts = it3_counts(self.table.state, self._found_norms())
         return [(self._("Players"), counts.players), (self._("Federations"), counts.federations),
                 (self._("Rated players"), counts.rated), (self._("Unrated players"), counts.unrated),
                 *((self._("%(title)s players", title=t), n) for t, n in counts.titles.items()),
