@@ -162,3 +162,25 @@ def test_new_with_ids_alone_names_what_is_missing(tmp_path: Path):
     unknown = CliRunner().invoke(cli, [*args, "--from-fide", str(fide)])
     assert unknown.exit_code != 0 and "FIDE id 9999999 is not on the FIDE list list.xml" in unknown.output
     assert not book.exists()
+
+
+def test_players_command_adds_players_by_fide_id(tmp_path: Path):
+    book = tmp_path / "open.xlsx"
+    shutil.copy(SAMPLE.with_name("dutch_open.xlsx"), book)
+    before = load_tournament(OpenpyxlPort(book))
+    fide = tmp_path / "list.xml"
+    fide.write_text(xml_list(), encoding="utf-8")
+    run = CliRunner().invoke
+    unknown = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014", "--add", "42"])
+    assert unknown.exit_code != 0 and "FIDE id 42 is not on the FIDE list list.xml: nothing was added" in unknown.output
+    assert load_tournament(OpenpyxlPort(book)) == before
+    result = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014"])
+    assert result.exit_code == 0, result.output
+    new = len(before.players) + 1
+    assert f"Added: {new}." in result.output
+    after = load_tournament(OpenpyxlPort(book))
+    carlsen = after.player(new)
+    assert (carlsen.name, carlsen.rating, carlsen.federation, carlsen.title) == ("Carlsen, Magnus", 2830, "NOR", "GM")
+    assert all(any(b.player == new for b in rnd.byes) for rnd in after.rounds)  # the rounds missed, on record
+    again = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014"])
+    assert again.exit_code != 0 and f"1503014 (player {new}) is in the roster already" in again.output

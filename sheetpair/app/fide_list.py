@@ -9,7 +9,7 @@ federation, title, sex, birth year, the rating and K of the chosen list (standar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from ..io.fide_list import ListEntry as ListEntry
 from ..io.fide_list import chunks as chunks
 from ..io.fide_list import name_key, scan_list
 from ..io.port import WorkbookPort
+from .operations import enter_late
 from .session import edit
 
 Choose = Callable[[Player, list[ListEntry]], ListEntry | None]
@@ -34,19 +35,35 @@ class ListUpdate:
     updated: tuple[int, ...]
     not_found: tuple[int, ...]
     inactive: tuple[int, ...]
+    added: tuple[int, ...] = ()
+    """Start numbers of the players added by FIDE id."""
 
 
 def update_from_fide(port: WorkbookPort, path: Path, *, choose: Choose, rating_list: str = "standard",
-                     tick: Callable[[], None] = lambda: None, stamp: Stamp | None = None) -> ListUpdate:
-    """Fills the roster of the workbook in ``port`` from the FIDE list at ``path`` and writes it back.
+                     tick: Callable[[], None] = lambda: None, stamp: Stamp | None = None,
+                     add: Sequence[str] = ()) -> ListUpdate:
+    """Fills the roster of the workbook in ``port`` from the FIDE list at ``path`` and writes it back; the FIDE
+    ids ``add`` become new players (late entries once a round is paired), filled from the list likewise.
 
-    :raises InputError: for an unknown ``rating_list`` or a file that is not FIDE's list.
+    :raises InputError: for an unknown ``rating_list``, a file that is not FIDE's list, or an id to add that
+        the roster has already or the list has not.
     """
     if rating_list not in RATING_LISTS:
         raise InputError(f"unknown rating list {rating_list!r}: choose one of {', '.join(RATING_LISTS)}")
 
     def change(tournament: Tournament) -> ListUpdate:
-        return fill_roster(tournament.players, path, choose=choose, rating_list=rating_list, tick=tick)
+        known = {p.fide_id.strip(): p.tpn for p in tournament.players if p.fide_id.strip()}
+        twice = [f"{fide_id} (player {known[fide_id]})" for fide_id in add if fide_id in known]
+        if twice:
+            raise InputError(f"FIDE id {', '.join(twice)} is in the roster already: nothing to add")
+        top = max((p.tpn for p in tournament.players), default=0)  # the start numbers enter_late gives
+        new = [Player(top + i, "", fide_id=fide_id) for i, fide_id in enumerate(dict.fromkeys(add), start=1)]
+        done = fill_roster([*tournament.players, *new], path, choose=choose, rating_list=rating_list, tick=tick)
+        missing = [p.fide_id for p in new if not p.name]
+        if missing:
+            raise InputError(f"FIDE id {', '.join(missing)} is not on the FIDE list {path.name}: nothing was added")
+        added = tuple(enter_late(tournament, player)[0].tpn for player in new)
+        return ListUpdate(done.updated, done.not_found, done.inactive, added)
 
     return edit(port, change, stamp=stamp or Stamp("players"))
 

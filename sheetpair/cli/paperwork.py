@@ -142,33 +142,45 @@ def norms_text(found: list[PlayerNorms]) -> str:
 @click.option("--list", "rating_list", type=click.Choice(RATING_LISTS), default="standard", show_default=True,
               help="Which rating and K to take.")
 @click.option("-y", "--yes", is_flag=True, help="Never ask: a name found twice is refused, naming the candidates.")
+@click.option("--add", "add", multiple=True, metavar="FIDE_ID",
+              help="Add the player of this FIDE id, filled from the list (repeat; a late entry once paired).")
 @OUTPUT
 @stamped("players")
 @reports_errors
-def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool, output: Path | None,
-                    stamp: Stamp) -> None:
+def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool, add: tuple[str, ...],
+                    output: Path | None, stamp: Stamp) -> None:
     """Fill the roster from FIDE's rating list, by FIDE id or by name.
 
     \b
     Example:
       sheetpair players open.xlsx --from-fide players_list_xml_foa.zip
       sheetpair players open.xlsx --from-fide players_list_foa.txt --list rapid --yes
+      sheetpair players open.xlsx --from-fide players_list_xml_foa.zip --add 1503014
     """
     ask = not yes and sys.stdin.isatty()
+    ids = [_fide_id(text) for text in add]
     with editing(workbook, output) as port, progress(chunks(fide_list), "Reading the FIDE list") as tick:
         done = update_from_fide(port, fide_list, choose=chooser(ask), rating_list=rating_list,
-                                tick=tick, stamp=stamp)
+                                tick=tick, stamp=stamp, add=ids)
     click.echo(list_update_text(done))
 
 
 def list_update_text(done: ListUpdate) -> str:
     """What the list changed, in three short lines."""
-    lines = [f"{len(done.updated)} player(s) updated from the FIDE list."]
+    lines = [f"{len(done.updated) - len(done.added)} player(s) updated from the FIDE list."]
+    if done.added:
+        lines.append("Added: " + ", ".join(map(str, done.added)) + ".")
     if done.not_found:
         lines.append("Not on the list: " + ", ".join(map(str, done.not_found)) + ".")
     if done.inactive:
         lines.append("Inactive on the list: " + ", ".join(map(str, done.inactive)) + ".")
     return "\n".join(lines)
+
+
+def _fide_id(text: str) -> str:
+    if not text.strip().isdigit():
+        raise click.BadParameter(f"{text!r} is not a FIDE id (a number)", param_hint="--add")
+    return str(int(text))
 
 
 @cli.command("check-report")
