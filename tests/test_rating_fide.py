@@ -136,3 +136,24 @@ def test_the_issues_2745_player_through_the_workbook_the_json_and_the_report(tmp
     assert row.change == "+8.4"
     assert "K 10" in render_html(build_report(event), ["cards"]) and "+8.4" in render_html(build_report(event),
                                                                                                ["standings"])
+
+
+def test_standings_json_gives_null_where_a_figure_does_not_apply(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from sheetpair.app.session import write
+    from sheetpair.cli import cli
+    from sheetpair.io.openpyxl_port import OpenpyxlPort
+
+    players = [Player(1, "Rated", 1800), Player(2, "New", 0), Player(3, "Other", 1700), Player(4, "Absent", 1600)]
+    event = _event(players, [Round(1, [Game(1, 1, 2, W), Game(2, 3, 4, Result.WHITE_WINS_BY_FORFEIT)])])
+    book = tmp_path / "nulls.xlsx"
+    port = OpenpyxlPort(book, create=True)
+    write(port, event)
+    port.save()
+    shown = json.loads(CliRunner().invoke(cli, ["standings", str(book), "--json", "--no-save"]).stdout)
+    figures = {line["tpn"]: (line["k"], line["expected"], line["rating_change"]) for line in shown}
+    # the unrated player, the one who met only him, and the two of a forfeit: no rated game, no figure
+    assert figures == {1: (None, None, None), 2: (None, None, None), 3: (None, None, None), 4: (None, None, None)}
