@@ -36,6 +36,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
                    "geburtsdatum"),
     "sex": ("sex", "gender", "mf", "geschlecht"),
     "provisional_rating": ("provisionalrating", "provisional", "provrating", "provisionalelo"),
+    "k_factor": ("k", "kfactor", "fidek", "kfide"),
 }
 _FIELD_BY_HEADER = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
 
@@ -137,7 +138,19 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         club=cell_text(values.get("club")),
         team=cell_text(values.get("team")),
         provisional_rating=_rating(values.get("provisional_rating")),
+        k_factor=_k_factor(values.get("k_factor")),
     )
+
+
+def _k_factor(value: CellValue) -> int | None:
+    """The player's own K-factor (B.02 8.3.3: 40, 20 or 10, or lower by the 700 rule), empty for FIDE's rules."""
+    text = cell_text(value)
+    if not text:
+        return None
+    k = cell_int(text)
+    if k is None or not 1 <= k <= 40:
+        raise ValueError(f"K-factor {text!r} is not a whole number from 1 to 40")
+    return k
 
 
 def _bare_ids(row: list[CellValue]) -> bool:
