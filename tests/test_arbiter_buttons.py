@@ -118,7 +118,7 @@ STEPS: dict[str, list[Step]] = {
                     (addin.pair_next_round, {}, ["pair"])],
     "allow_pair": [(addin.forbid_pair, {"player": "1", "second player": "3"}, ["forbid", "1", "3"]),
                    (addin.allow_pair, {"player": "1", "second player": "3"}, ["forbid", "1", "3", "--cancel"])],
-    "prizes": [(addin.prizes, {}, ["prizes"])],
+    "make_prize_list": [(addin.make_prize_list, {}, ["prizes"])],
 }
 
 
@@ -134,23 +134,31 @@ def test_a_button_changes_the_event_as_its_command_does(name: str, base: Path, t
     same_event(workbook, book)
 
 
-def test_the_prize_list_sheet_is_the_commands(base: Path, tmp_path: Path) -> None:
-    workbook, book = doors(base, tmp_path)
-    assert addin.prizes(book) == "2 prize(s) awarded: see the Prize list sheet."
-    cli_run("prizes", workbook)
-    written = openpyxl.load_workbook(workbook)["Prize list"]
-    assert book.sheets["Prize list"].used_range.value == [  # type: ignore[attr-defined]
+def _same_sheet(book, workbook: Path, name: str) -> None:
+    written = openpyxl.load_workbook(workbook)[name]
+    assert book.sheets[name].used_range.value == [  # type: ignore[attr-defined]
         [float(v) if isinstance(v, int) else v for v in row] for row in written.iter_rows(values_only=True)]
 
 
-@pytest.mark.parametrize("button, command", [(addin.event_status, "status"), (addin.title_norms, "norms")])
-def test_a_button_that_answers_in_a_sheet_writes_the_commands_lines(button: Button, command: str, base: Path,
-                                                                    tmp_path: Path) -> None:
+def test_the_prize_list_sheet_is_the_commands(base: Path, tmp_path: Path) -> None:
     workbook, book = doors(base, tmp_path)
-    printed = cli_run(command, workbook).splitlines()
-    button(book)
-    name = addin.STATUS_TEXT_SHEET if command == "status" else addin.NORMS_SHEET
-    assert sheet_lines(book, name) == printed
+    assert addin.make_prize_list(book).startswith("2 player(s) get prizes")
+    cli_run("prizes", workbook)
+    _same_sheet(book, workbook, "Prize list")
+
+
+def test_the_norms_sheet_is_the_commands(base: Path, tmp_path: Path) -> None:
+    workbook, book = doors(base, tmp_path)
+    addin.check_norms(book)
+    cli_run("norms", workbook, "--save")
+    _same_sheet(book, workbook, "Norms")
+
+
+def test_the_status_sheet_holds_the_lines_status_prints(base: Path, tmp_path: Path) -> None:
+    workbook, book = doors(base, tmp_path)
+    printed = cli_run("status", workbook).splitlines()
+    addin.event_status(book)
+    assert sheet_lines(book, addin.STATUS_TEXT_SHEET) == printed
 
 
 def colleague(base: Path, tmp_path: Path) -> Path:
@@ -236,8 +244,10 @@ COVERED = {
     "explain_round",
     # tests/test_addin.py::test_a_new_event_means_the_same_through_both_doors
     "import_trf_csv",
+    # tests/test_paperwork_doors.py
+    "update_from_fide_list", "check_report",
     # this file
-    *STEPS, "event_status", "title_norms", "compare_copy", "merge_copy", "pdf_report",
+    *STEPS, "event_status", "check_norms", "compare_copy", "merge_copy", "pdf_report",
 }
 
 

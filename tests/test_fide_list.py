@@ -133,3 +133,54 @@ def test_players_command_updates_the_workbook(tmp_path: Path):
     assert "1 player(s) updated" in result.output
     again = load_tournament(OpenpyxlPort(book)).players[0]
     assert (again.fide_id, again.rating, again.k_factor, again.birth_date) == ("1700003", 2010, 40, "2011")
+
+
+def test_new_accepts_fide_ids_alone_filled_from_the_list(fide_file: Path, tmp_path: Path):
+    ids = tmp_path / "ids.txt"
+    ids.write_text("1503014\n1700003\n1700002\n", encoding="utf-8")  # one id a line, no header
+    book = tmp_path / "new.xlsx"
+    result = CliRunner().invoke(cli, ["new", str(book), "--system", "dutch", "--rounds", "5", "--players", str(ids),
+                                      "--from-fide", str(fide_file), "--keep-order"])
+    assert result.exit_code == 0, result.output
+    players = load_tournament(OpenpyxlPort(book)).players
+    assert [(p.name, p.fide_id, p.rating, p.federation) for p in players] == [
+        ("Carlsen, Magnus", "1503014", 2830, "NOR"), ("Berg, Ada", "1700003", 2010, "NOR"),
+        ("Hansen, Ole", "1700002", 2250, "DEN")]
+    assert players[1].k_factor == 40 and players[1].title == "WFM"
+
+
+def test_new_with_ids_alone_names_what_is_missing(tmp_path: Path):
+    ids = tmp_path / "ids.csv"
+    ids.write_text("FIDE id,Rating\n1503014,2830\n9999999,\n", encoding="utf-8")  # a FIDE id column, no names
+    book = tmp_path / "new.xlsx"
+    args = ["new", str(book), "--system", "dutch", "--rounds", "5", "--players", str(ids)]
+    without = CliRunner().invoke(cli, args)
+    assert without.exit_code != 0 and "FIDE id 1503014, 9999999 have no name" in without.output
+    assert "--from-fide" in without.output and not book.exists()
+    fide = tmp_path / "list.xml"
+    fide.write_text(xml_list(), encoding="utf-8")
+    unknown = CliRunner().invoke(cli, [*args, "--from-fide", str(fide)])
+    assert unknown.exit_code != 0 and "FIDE id 9999999 is not on the FIDE list list.xml" in unknown.output
+    assert not book.exists()
+
+
+def test_players_command_adds_players_by_fide_id(tmp_path: Path):
+    book = tmp_path / "open.xlsx"
+    shutil.copy(SAMPLE.with_name("dutch_open.xlsx"), book)
+    before = load_tournament(OpenpyxlPort(book))
+    fide = tmp_path / "list.xml"
+    fide.write_text(xml_list(), encoding="utf-8")
+    run = CliRunner().invoke
+    unknown = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014", "--add", "42"])
+    assert unknown.exit_code != 0 and "FIDE id 42 is not on the FIDE list list.xml: nothing was added" in unknown.output
+    assert load_tournament(OpenpyxlPort(book)) == before
+    result = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014"])
+    assert result.exit_code == 0, result.output
+    new = len(before.players) + 1
+    assert f"Added: {new}." in result.output
+    after = load_tournament(OpenpyxlPort(book))
+    carlsen = after.player(new)
+    assert (carlsen.name, carlsen.rating, carlsen.federation, carlsen.title) == ("Carlsen, Magnus", 2830, "NOR", "GM")
+    assert all(any(b.player == new for b in rnd.byes) for rnd in after.rounds)  # the rounds missed, on record
+    again = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014"])
+    assert again.exit_code != 0 and f"1503014 (player {new}) is in the roster already" in again.output

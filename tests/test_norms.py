@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from sheetpair.cli import cli
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.norms import Opponent, _norm_ratings, judge, norm_games, player_norms
+from sheetpair.core.norms import Opponent, _norm_ratings, counted_games, judge, norm_games, player_norms
 from sheetpair.core.state import derive
 
 W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
@@ -134,3 +134,76 @@ def test_norms_for_one_player(args, code):
         assert [p["player"] for p in json.loads(result.stdout)["players"]] == [1]
     else:
         assert "start number 99" in result.output
+
+
+def test_a_norm_reached_after_nine_rounds_stands_when_the_last_rounds_are_lost():
+    # 6 of 9 against GMs rated 2600 of nine federations (Rp 2725), then two losses against IMs rated 2300
+    games = [Opponent(2600, "GM", FEDS[i], Fraction(1) if i < 6 else Fraction(0), round=i + 1) for i in range(9)]
+    games += [Opponent(2300, "IM", FEDS[9 + i], Fraction(0), round=10 + i) for i in range(2)]
+    # all eleven: Ra (9·2600 + 2·2300) / 11 = 2545, 6 of 11 = 55 % → dp 36: Rp 2581 < 2600; the first ten:
+    # Ra 2570, 60 % → dp 72: Rp 2642, a norm over ten games (the most games that give one)
+    status = judge(HERO, games, "GM", remaining=0, rounds=11)
+    assert status.status == "achieved" and status.games == 10 and status.left_out == (10,)
+    assert status.performance == 2642 and "round(s) 11 (B.01 1.4.1e/f)" in status.reasons[0]
+    assert [g.round for g in counted_games(games, status)] == list(range(1, 11))  # what the IT1 lists
+    assert judge(HERO, games[:9] + [games[9]] * 2, "GM", remaining=0, rounds=11).status == "achieved"
+
+
+def test_a_win_against_a_weak_opponent_may_be_left_out():
+    # round 1 a win against an untitled 1800 (raised to the 2200 floor); then 7 of 9 against GMs rated 2390:
+    # all ten: Ra (9·2390 + 2200) / 10 = 2371 < 2380; without the win: Ra 2390, 7 of 9 = 78 % → dp 220, Rp 2610
+    games = [Opponent(1800, "", "ITA", Fraction(1), round=1)]
+    games += [Opponent(2390, "GM", FEDS[i], Fraction(1) if i < 7 else Fraction(0), round=i + 2) for i in range(9)]
+    status = judge(HERO, games, "GM", remaining=0, rounds=10)
+    assert (status.status, status.games, status.left_out, status.average, status.performance) == (
+        "achieved", 9, (0,), 2390, 2610)
+
+
+def test_no_game_is_left_out_below_nine():
+    games = [Opponent(1800, "", "ITA", Fraction(1), round=1)]
+    games += [Opponent(2390, "GM", FEDS[i], Fraction(1) if i < 6 else Fraction(0), round=i + 2) for i in range(8)]
+    status = judge(HERO, games, "GM", remaining=0, rounds=9)
+    assert status.status == "impossible" and status.left_out == ()
+
+
+def test_norms_save_writes_the_norms_sheet_with_the_it3_counts(tmp_path: Path):
+    import openpyxl
+    copy = tmp_path / "copy.xlsx"
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "-o", str(copy)])
+    assert result.exit_code == 0, result.output
+    sheet = openpyxl.load_workbook(copy)["Norms"]
+    assert [c.value for c in sheet[1]][:4] == ["TPN", "Name", "Norm", "Status"]
+    assert any(str(row[0].value).startswith("IT3: ") for row in sheet.iter_rows())
+
+
+def test_seven_games_where_the_event_needs_only_seven():
+    games = [Opponent(2600, "GM", FEDS[i], Fraction(1) if i < 5 else Fraction(0), round=i + 1) for i in range(7)]
+    # Ra 2600, 5 of 7 = 71 % → dp 158: Rp 2758; nine games are the rule, seven in the events of B.01 1.4.1b-d
+    nine = judge(HERO, games, "GM", remaining=0, rounds=7)
+    assert nine.status == "impossible" and "B.01 1.4.1a" in nine.reasons[0]
+    seven = judge(HERO, games, "GM", remaining=0, rounds=7, needed=7)
+    assert (seven.status, seven.performance) == ("achieved", 2758)
+    result = CliRunner().invoke(cli, ["norms", str(SAMPLE), "--games-needed", "6"])
+    assert result.exit_code == 2 and "--games-needed" in result.output
+
+
+def test_the_open_swiss_exemption_frees_from_the_caps_but_not_from_two_foreign_federations():
+    from sheetpair.app.ranking import standings
+    from sheetpair.core.model import EventInfo
+    from sheetpair.core.norms import swiss_exemption
+    foreign = [Player(t, f"P{t}", 2400, title="GM" if t < 12 else "", federation=("GER", "FRA", "ESP")[t % 3])
+               for t in range(2, 22)]  # 20 rated players of three federations other than NOR, 10 of them GMs
+
+    def state(players: list[Player], system: str = "dutch", host: str = "NOR"):
+        event = Tournament(Settings(system, 9, event=EventInfo(federation=host)), players, [])
+        return standings(event).state  # the system's traits: a round robin is a fixed schedule
+
+    assert swiss_exemption(state([HERO, *foreign]))
+    assert not swiss_exemption(state([HERO, *foreign[:-1]]))  # 19 foreign players
+    assert not swiss_exemption(state([HERO, *foreign], host="GER"))  # seven of them are the host's own
+    assert not swiss_exemption(state([HERO, *foreign], system="berger"))  # a round robin
+    games = [Opponent(2500, "GM", "NOR" if i < 6 else FEDS[i], Fraction(1)) for i in range(9)]
+    assert judge(HERO, games, "GM", remaining=0, rounds=9, open_exempt=True).status == "achieved"  # 6 of 9 NOR
+    home = [Opponent(2500, "GM", "NOR" if i < 8 else "GER", Fraction(1)) for i in range(9)]
+    reasons = judge(HERO, home, "GM", remaining=0, rounds=9, open_exempt=True).reasons
+    assert any("B.01 1.4.3a" in r for r in reasons) and not any("1.4.3b" in r for r in reasons)

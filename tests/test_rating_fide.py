@@ -103,3 +103,57 @@ def test_a_first_rating_below_the_floor_is_not_published():
     games = [Round(r, [Game(1, 1, r + 1, D if r == 1 else L)]) for r in range(1, 6)]
     new = rating_figures(derive(_event(players, games))).players[1]
     assert new.first_rating is None and any("below the 1400 floor" in n for n in new.notes)
+
+
+def test_the_issues_2745_player_through_the_workbook_the_json_and_the_report(tmp_path):
+    # A 2745 player beats a 2745 (We .50) and a 2625 (D = 120 → .66): W − We = 0.84, so K 10 gives +8.4 where
+    # K 20 gave +16.8; the same figure in standings --json, on the report's standings and on the player's card.
+    import json
+
+    from click.testing import CliRunner
+
+    from sheetpair.app.session import write
+    from sheetpair.cli import cli
+    from sheetpair.io.openpyxl_port import OpenpyxlPort
+    from sheetpair.report import build_report
+    from sheetpair.report.render import render_html
+
+    players = [Player(1, "Top", 2745), Player(2, "Peer", 2745), Player(3, "Other", 2625), Player(4, "Club", 2000)]
+    rounds = [Round(1, [Game(1, 1, 2, W), Game(2, 3, 4, D)]), Round(2, [Game(1, 3, 1, L), Game(2, 2, 4, W)])]
+    event = _event(players, rounds)
+    book = tmp_path / "top.xlsx"
+    port = OpenpyxlPort(book, create=True)
+    write(port, event)
+    port.save()
+    sheet = OpenpyxlPort(book).read_sheet("Standings")
+    on_sheet = {row[1]: dict(zip(sheet[0], row, strict=False)) for row in sheet[1:] if row and row[0]}
+    assert (on_sheet[1]["K"], on_sheet[1]["Rating change"]) == (10, 8.4)
+    result = CliRunner().invoke(cli, ["standings", str(book), "--json", "--no-save"])
+    assert result.exit_code == 0, result.output
+    top = next(entry for entry in json.loads(result.stdout) if entry["tpn"] == 1)
+    assert (top["k"], top["expected"], top["rating_change"]) == (10, pytest.approx(1.16), pytest.approx(8.4))
+    row = next(r for r in build_report(event).standings_view().rows if r.player.tpn == 1)
+    assert row.change == "+8.4"
+    assert "K 10" in render_html(build_report(event), ["cards"]) and "+8.4" in render_html(build_report(event),
+                                                                                               ["standings"])
+
+
+def test_standings_json_gives_null_where_a_figure_does_not_apply(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from sheetpair.app.session import write
+    from sheetpair.cli import cli
+    from sheetpair.io.openpyxl_port import OpenpyxlPort
+
+    players = [Player(1, "Rated", 1800), Player(2, "New", 0), Player(3, "Other", 1700), Player(4, "Absent", 1600)]
+    event = _event(players, [Round(1, [Game(1, 1, 2, W), Game(2, 3, 4, Result.WHITE_WINS_BY_FORFEIT)])])
+    book = tmp_path / "nulls.xlsx"
+    port = OpenpyxlPort(book, create=True)
+    write(port, event)
+    port.save()
+    shown = json.loads(CliRunner().invoke(cli, ["standings", str(book), "--json", "--no-save"]).stdout)
+    figures = {line["tpn"]: (line["k"], line["expected"], line["rating_change"]) for line in shown}
+    # the unrated player, the one who met only him, and the two of a forfeit: no rated game, no figure
+    assert figures == {1: (None, None, None), 2: (None, None, None), 3: (None, None, None), 4: (None, None, None)}

@@ -126,3 +126,13 @@ def test_a_csv_field_over_128_kb_is_a_sentence_with_its_line(tmp_path: Path) -> 
     path.write_text('Name;Rating\nAnna;1500\n"' + "x" * 200_000 + '";1400\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"huge.csv, line 3: cannot be read as CSV"):
         read_roster(path)
+
+
+def test_a_rosters_k_column_is_the_players_own_k(tmp_path):
+    from sheetpair.io.roster import read_roster
+    path = tmp_path / "k.csv"
+    path.write_text("Name,Rating,K\nNew,1500,40\nOld,2350,10\nPlain,1800,\n", encoding="utf-8")
+    assert [p.k_factor for p in read_roster(path)] == [40, 10, None]
+    path.write_text("Name,Rating,K\nBad,1500,60\n", encoding="utf-8")
+    with pytest.raises(InputError, match="line 2: K-factor '60' is not a whole number from 1 to 40"):
+        read_roster(path)

@@ -9,11 +9,11 @@ federation, title, sex, birth year, the rating and K of the chosen list (standar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core.errors import InputError, OperationError
 from ..core.model import Player, Tournament
 from ..history.stamp import Stamp
 from ..io.fide_list import RATING_LISTS as RATING_LISTS  # the lists a door may offer
@@ -21,6 +21,7 @@ from ..io.fide_list import ListEntry as ListEntry
 from ..io.fide_list import chunks as chunks
 from ..io.fide_list import name_key, scan_list
 from ..io.port import WorkbookPort
+from .operations import enter_late
 from .session import edit
 
 Choose = Callable[[Player, list[ListEntry]], ListEntry | None]
@@ -34,19 +35,35 @@ class ListUpdate:
     updated: tuple[int, ...]
     not_found: tuple[int, ...]
     inactive: tuple[int, ...]
+    added: tuple[int, ...] = ()
+    """Start numbers of the players added by FIDE id."""
 
 
 def update_from_fide(port: WorkbookPort, path: Path, *, choose: Choose, rating_list: str = "standard",
-                     tick: Callable[[], None] = lambda: None, stamp: Stamp | None = None) -> ListUpdate:
-    """Fills the roster of the workbook in ``port`` from the FIDE list at ``path`` and writes it back.
+                     tick: Callable[[], None] = lambda: None, stamp: Stamp | None = None,
+                     add: Sequence[str] = ()) -> ListUpdate:
+    """Fills the roster of the workbook in ``port`` from the FIDE list at ``path`` and writes it back; the FIDE
+    ids ``add`` become new players (late entries once a round is paired), filled from the list likewise.
 
-    :raises InputError: for an unknown ``rating_list`` or a file that is not FIDE's list.
+    :raises InputError: for an unknown ``rating_list``, a file that is not FIDE's list, or an id to add that
+        the roster has already or the list has not.
     """
     if rating_list not in RATING_LISTS:
         raise InputError(f"unknown rating list {rating_list!r}: choose one of {', '.join(RATING_LISTS)}")
 
     def change(tournament: Tournament) -> ListUpdate:
-        return fill_roster(tournament.players, path, choose=choose, rating_list=rating_list, tick=tick)
+        known = {p.fide_id.strip(): p.tpn for p in tournament.players if p.fide_id.strip()}
+        twice = [f"{fide_id} (player {known[fide_id]})" for fide_id in add if fide_id in known]
+        if twice:
+            raise InputError(f"FIDE id {', '.join(twice)} is in the roster already: nothing to add")
+        top = max((p.tpn for p in tournament.players), default=0)  # the start numbers enter_late gives
+        new = [Player(top + i, "", fide_id=fide_id) for i, fide_id in enumerate(dict.fromkeys(add), start=1)]
+        done = fill_roster([*tournament.players, *new], path, choose=choose, rating_list=rating_list, tick=tick)
+        missing = [p.fide_id for p in new if not p.name]
+        if missing:
+            raise InputError(f"FIDE id {', '.join(missing)} is not on the FIDE list {path.name}: nothing was added")
+        added = tuple(enter_late(tournament, player)[0].tpn for player in new)
+        return ListUpdate(done.updated, done.not_found, done.inactive, added)
 
     return edit(port, change, stamp=stamp or Stamp("players"))
 
@@ -97,10 +114,30 @@ def _apply(player: Player, entry: ListEntry, rating_list: str) -> None:
     player.k_factor = entry.k(rating_list)
 
 
+def ambiguous(player: Player, candidates: list[ListEntry]) -> OperationError:
+    """The refusal for a name found twice: one sentence listing the candidates, never a guess."""
+    return OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
+                          + "; ".join(describe(c) for c in candidates)
+                          + ". Give the FIDE id in the roster or the Players sheet")
+
+
+def refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
+    """A :data:`Choose` that never guesses and never asks: a name found twice is refused (:func:`ambiguous`)."""
+    raise ambiguous(player, candidates)
+
+
+def list_beside(folder: Path) -> Path | None:
+    """FIDE's combined list saved in ``folder`` (``players_list_xml.zip``, ``players_list_foa.txt``...: a file
+    whose name starts with ``players_list``), the newest when there are several; ``None`` when there is none."""
+    found = [f for f in folder.glob("players_list*") if f.suffix.lower() in (".zip", ".xml", ".txt") and f.is_file()]
+    return max(found, key=lambda f: (f.stat().st_mtime, f.name)) if found else None
+
+
 def describe(entry: ListEntry) -> str:
     """One candidate in a sentence: id, name, federation, birth year, standard rating."""
     return f"{entry.fide_id} {entry.name} ({entry.federation}, born {entry.birth_year or '?'}, " \
            f"{entry.rating('standard') or 'unrated'})"
 
 
-__all__ = ["Choose", "ListUpdate", "describe", "fill_roster", "update_from_fide"]
+__all__ = ["Choose", "ListUpdate", "ambiguous", "describe", "fill_roster", "list_beside", "refuse",
+           "update_from_fide"]

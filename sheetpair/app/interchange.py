@@ -6,11 +6,12 @@ its name, because arbiters receive ``.txt`` TRF exports and ``.csv`` rosters ali
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError, OperationError
-from ..core.model import Tournament
+from ..core.model import Player, Tournament
 from ..core.standings import StandingsTable
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster, read_roster_text
@@ -20,6 +21,7 @@ from ..io.trf_write import save_trf, write_trf
 from ..io.workbook import META_SHEET, SETTINGS_SHEET
 from ..pairing import SYSTEMS
 from .event import EventRequest, create_event
+from .fide_list import Choose, fill_roster
 from .ranking import standings
 from .session import write
 
@@ -68,9 +70,42 @@ def refuse_same_file(source: Path, workbook: Path) -> None:
                              "would be written over it: give the workbook another name")
 
 
-def new_event(roster: Path, request: EventRequest) -> Tournament:
-    """A new event from the roster in a CSV or xlsx file and the arbiter's choices."""
-    return create_event(read_roster(roster), request)
+def new_event(roster: Path, request: EventRequest, *, fide: FideSource | None = None) -> Tournament:
+    """A new event from the roster in a CSV or xlsx file and the arbiter's choices; with ``fide``, every player
+    filled from FIDE's rating list first (so a roster may give FIDE ids alone).
+
+    :raises InputError: for a player given by FIDE id alone that no list names.
+    """
+    players = read_roster(roster)
+    if fide is not None:
+        fill_roster(players, fide.path, choose=fide.choose, rating_list=fide.rating_list, tick=fide.tick)
+    return create_event(named(players, str(roster), fide), request)
+
+
+@dataclass(frozen=True)
+class FideSource:
+    """FIDE's rating list for a new event: the file, the list, how a name found twice is settled, progress."""
+
+    path: Path
+    choose: Choose
+    rating_list: str = "standard"
+    tick: Callable[[], None] = lambda: None
+
+
+def named(players: list[Player], source: str, fide: FideSource | None) -> list[Player]:
+    """``players`` when each has a name, else one sentence naming the FIDE ids given without one.
+
+    :raises InputError: naming the ids, and what to do about them.
+    """
+    ids = [p.fide_id for p in players if not p.name.strip()]
+    if not ids:
+        return players
+    listed = ", ".join(ids)
+    if fide is None:
+        raise InputError(f"{source}: the player(s) with FIDE id {listed} have no name: give FIDE's rating list "
+                         "(--from-fide FILE) to take their names, ratings and titles from it")
+    raise InputError(f"{source}: FIDE id {listed} is not on the FIDE list {fide.path.name}: check the id(s), or "
+                     "give the name in the roster")
 
 
 def read_pasted(lines: list[str], request: EventRequest | None) -> Imported:
@@ -83,7 +118,7 @@ def read_pasted(lines: list[str], request: EventRequest | None) -> Imported:
         return Imported(read_trf(text, system=request.system if request else None), detect_format(text).value.upper())
     if request is None:
         raise InputError("a pasted roster needs the event's settings (at least the pairing system)")
-    return Imported(create_event(read_roster_text(text, source="Import"), request), "CSV roster")
+    return Imported(create_event(named(read_roster_text(text, source="Import"), "Import", None), request), "CSV roster")
 
 
 def create_workbook(port: WorkbookPort, tournament: Tournament) -> StandingsTable:

@@ -41,7 +41,11 @@ def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tup
     def change(tournament: Tournament) -> tuple[Round, Tournament]:
         games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
                  for w, b in fixed]
-        return operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games), tournament
+        paired = operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games)
+        tournament.preserved_records += [
+            f"### round {paired.number} board {g.board}: {g.white}-{g.black} paired by the arbiter (manual board)"
+            for g in paired.games if (g.white, g.black) in games]
+        return paired, tournament
 
     (new_round, tournament), table = edit_and_rank(port, change, stamp=stamp)
     before = new_round.number - 1

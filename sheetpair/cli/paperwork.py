@@ -9,19 +9,18 @@ from pathlib import Path
 
 import click
 
-from ..app.fide_list import RATING_LISTS, ListEntry, ListUpdate, chunks, describe, update_from_fide
+from ..app.fide_list import RATING_LISTS, ListUpdate, chunks, update_from_fide
 from ..app.norms import norms
 from ..app.prizes import prize_list
 from ..app.rating_report import check_report
 from ..app.workbooks.files import editing, reading
-from ..core.errors import OperationError
-from ..core.model import Player
-from ..core.norms import PlayerNorms
+from ..core.norms import FEWEST_GAMES, MIN_GAMES, PlayerNorms
 from ..core.prizes import SHARING_RULES, PrizeList, format_amount, parse_amount, parse_place_prize
 from ..history.stamp import Stamp
 from ..report.arbiter import norms_text
 from .base import cli, reports_errors
 from .display import pad, width
+from .fide_choice import chooser
 from .progress import progress
 from .revisions import stamped
 from .tournament import EXISTING_WORKBOOK, OUTPUT
@@ -91,17 +90,27 @@ def _money(text: str | None) -> Fraction | None:
 @click.option("--player", type=int, help="Only this start number.")
 @click.option("--json", "as_json", is_flag=True, help="Print the norms as JSON on stdout.")
 @click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.4).")
+@click.option("--games-needed", "needed", type=click.IntRange(FEWEST_GAMES, MIN_GAMES), default=MIN_GAMES,
+              show_default=True, help="Games a norm needs: 7 or 8 only in the events B.01 1.4.1b-d names.")
+@click.option("--save", is_flag=True, help="Also write the Norms sheet (with the IT3 counts) and the IT1 sheet.")
+@OUTPUT
 @reports_errors
-def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool) -> None:
+def norms_command(workbook: Path, player: int | None, as_json: bool, exempt: bool, needed: int, save: bool,
+                  output: Path | None) -> None:
     """Say per player and title norm: achieved, possible (with the points needed) or impossible, and why.
 
     \b
     Example:
       sheetpair norms open.xlsx --player 7
       sheetpair norms open.xlsx --json
+      sheetpair norms open.xlsx --save
     """
-    with reading(workbook) as port:
-        found = norms(port, player=player, exempt=exempt)
+    if save or output is not None:
+        with editing(workbook, output) as port:
+            found = norms(port, player=player, exempt=exempt, needed=needed, write_sheets=True)
+    else:
+        with reading(workbook) as port:
+            found = norms(port, player=player, exempt=exempt, needed=needed)
     click.echo(json.dumps(norms_json(found), ensure_ascii=False) if as_json else norms_text(found))
 
 
@@ -119,28 +128,34 @@ def norms_json(found: list[PlayerNorms]) -> dict[str, object]:
 @click.option("--list", "rating_list", type=click.Choice(RATING_LISTS), default="standard", show_default=True,
               help="Which rating and K to take.")
 @click.option("-y", "--yes", is_flag=True, help="Never ask: a name found twice is refused, naming the candidates.")
+@click.option("--add", "add", multiple=True, metavar="FIDE_ID",
+              help="Add the player of this FIDE id, filled from the list (repeat; a late entry once paired).")
 @OUTPUT
 @stamped("players")
 @reports_errors
-def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool, output: Path | None,
-                    stamp: Stamp) -> None:
+def players_command(workbook: Path, fide_list: Path, rating_list: str, yes: bool, add: tuple[str, ...],
+                    output: Path | None, stamp: Stamp) -> None:
     """Fill the roster from FIDE's rating list, by FIDE id or by name.
 
     \b
     Example:
       sheetpair players open.xlsx --from-fide players_list_xml_foa.zip
       sheetpair players open.xlsx --from-fide players_list_foa.txt --list rapid --yes
+      sheetpair players open.xlsx --from-fide players_list_xml_foa.zip --add 1503014
     """
     ask = not yes and sys.stdin.isatty()
+    ids = [_fide_id(text) for text in add]
     with editing(workbook, output) as port, progress(chunks(fide_list), "Reading the FIDE list") as tick:
-        done = update_from_fide(port, fide_list, choose=_ask if ask else _refuse, rating_list=rating_list,
-                                tick=tick, stamp=stamp)
+        done = update_from_fide(port, fide_list, choose=chooser(ask), rating_list=rating_list,
+                                tick=tick, stamp=stamp, add=ids)
     click.echo(list_update_text(done))
 
 
 def list_update_text(done: ListUpdate) -> str:
     """What the list changed, in three short lines."""
-    lines = [f"{len(done.updated)} player(s) updated from the FIDE list."]
+    lines = [f"{len(done.updated) - len(done.added)} player(s) updated from the FIDE list."]
+    if done.added:
+        lines.append("Added: " + ", ".join(map(str, done.added)) + ".")
     if done.not_found:
         lines.append("Not on the list: " + ", ".join(map(str, done.not_found)) + ".")
     if done.inactive:
@@ -148,18 +163,10 @@ def list_update_text(done: ListUpdate) -> str:
     return "\n".join(lines)
 
 
-def _refuse(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
-    raise OperationError(f"player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times: "
-                         + "; ".join(describe(c) for c in candidates)
-                         + ". Give the FIDE id in the Players sheet, or run without --yes to choose.")
-
-
-def _ask(player: Player, candidates: list[ListEntry]) -> ListEntry | None:
-    click.echo(f"Player {player.tpn} ({player.name}) is on the FIDE list {len(candidates)} times:", err=True)
-    for i, candidate in enumerate(candidates, start=1):
-        click.echo(f"  {i}. {describe(candidate)}", err=True)
-    chosen = click.prompt("Which one (0: none)", type=click.IntRange(0, len(candidates)), err=True)
-    return candidates[chosen - 1] if chosen else None
+def _fide_id(text: str) -> str:
+    if not text.strip().isdigit():
+        raise click.BadParameter(f"{text!r} is not a FIDE id (a number)", param_hint="--add")
+    return str(int(text))
 
 
 @cli.command("check-report")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..app.prizes import report_prizes
 from ..app.session import load
 from ..app.workbooks.files import reading, refuse_output_over_input
 from ..core.model import Tournament
@@ -61,8 +62,9 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
     with reading(workbook) as port:
         tournament = load(port)
+        prizes = report_prizes(port, tournament)
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
-                        source=workbook, breakdowns=breakdowns)
+                        source=workbook, breakdowns=breakdowns, prize_list=prizes)
     pdf_sections = chosen or default_sections(data)
     if pdf_file is not None:
         warn_missing_glyphs(tournament)

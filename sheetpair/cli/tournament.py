@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from pathlib import Path
 
 import click
 
 from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
-from ..app.interchange import create_workbook, new_event, refuse_same_file
+from ..app.fide_list import RATING_LISTS, chunks
+from ..app.interchange import FideSource, create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
 from ..app.standings import update_standings
@@ -25,6 +27,8 @@ from ..history.stamp import Stamp
 from ..pairing import SYSTEMS
 from .base import cli, reports_errors
 from .display import pad, width
+from .fide_choice import chooser
+from .progress import progress
 from .revisions import stamped
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
@@ -37,7 +41,13 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
               help="Pairing system (see 'sheetpair systems --verbose').")
 @click.option("--rounds", type=click.IntRange(min=1), help="Planned rounds (round robins count them themselves).")
 @click.option("--players", "roster", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Roster as CSV or xlsx (columns by header: name, rating, title, federation, fide_id, club, team).")
+              help="Roster as CSV or xlsx (columns by header: name, rating, title, federation, fide_id, club, team); "
+                   "with --from-fide, FIDE ids alone (a FIDE id column, or one id a line).")
+@click.option("--from-fide", "fide_list", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="FIDE's rating list (XML or TXT, zipped or not): every player filled from it.")
+@click.option("--list", "rating_list", type=click.Choice(RATING_LISTS), default="standard", show_default=True,
+              help="With --from-fide: which rating and K to take.")
+@click.option("-y", "--yes", is_flag=True, help="With --from-fide: never ask; a name found twice is refused.")
 @click.option("--seed", type=int, help="Random seed of the draw; drawn and saved when not given.")
 @click.option("--keep-order", is_flag=True, help="Use the roster order as start numbers.")
 @click.option("--double", is_flag=True, help="Round robins: play every pairing twice.")
@@ -49,20 +59,22 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
 @click.option("--federation", default="", help="The organising federation (three letters, e.g. NOR).")
 @click.option("--dates", default="", metavar="START[/END]",
               help="First day, or first and last day (2026-04-01/2026-04-05).")
-@click.option("--arbiter", default="", help="The chief arbiter.")
+@click.option("--arbiter", default="", help="The chief arbiter, with title and FIDE id (IA Anna Berg 1234567).")
 @click.option("--time-control", default="", help="The time control, e.g. \"90 min + 30 s\".")
 @click.option("--lang", "language", type=click.Choice(["en", "de", "es", "fr"]), default="en", show_default=True,
               help="The language of the reports (kept in the Settings sheet).")
 @reports_errors
-def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed: int | None, keep_order: bool,
-        double: bool, tiebreaks: str | None, bye_value: str | None, options: tuple[str, ...], name: str, city: str,
-        federation: str, dates: str, arbiter: str, time_control: str, language: str) -> None:
+def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, fide_list: Path | None,
+        rating_list: str, yes: bool, seed: int | None, keep_order: bool, double: bool, tiebreaks: str | None,
+        bye_value: str | None, options: tuple[str, ...], name: str, city: str, federation: str, dates: str,
+        arbiter: str, time_control: str, language: str) -> None:
     """Create a tournament workbook from a roster.
 
     \b
     Example:
       sheetpair new open.xlsx --system dutch --rounds 9 --players roster.csv --name "Spring Open" \\
-          --city Oslo --dates 2026-04-01/2026-04-05 --arbiter "A. Arbiter" --time-control "90+30"
+          --city Oslo --dates 2026-04-01/2026-04-05 --arbiter "IA A. Arbiter 1234567" --time-control "90+30"
+      sheetpair new open.xlsx --system dutch --rounds 9 --players ids.txt --from-fide players_list_xml_foa.zip
     """
     refuse_same_file(roster, workbook)
     start, end = parse_dates(dates)
@@ -71,7 +83,12 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, seed
     request = EventRequest(system_name, rounds=rounds, seed=seed, keep_order=keep_order, double_round_robin=double,
                            tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
                            language="" if language == "en" else language)
-    tournament = new_event(roster, request)
+    if fide_list is None:
+        tournament = new_event(roster, request)
+    else:
+        with progress(chunks(fide_list), "Reading the FIDE list") as tick:
+            fide = FideSource(fide_list, chooser(not yes and sys.stdin.isatty()), rating_list, tick)
+            tournament = new_event(roster, request, fide=fide)
     with creating(workbook) as port:
         create_workbook(port, tournament)
     settings = tournament.settings

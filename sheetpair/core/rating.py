@@ -28,6 +28,7 @@ is unrated (C.07 Art. 10), which does not stop the rating figures themselves.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,6 +37,7 @@ from .model import Player
 from .state import TournamentState
 from .tiebreaks.base import Contribution, TiebreakContext
 from .tiebreaks.fide import (
+    PD_BOUNDS,
     average_rating,
     expected_score,
     opponent_ratings,
@@ -112,6 +114,13 @@ def capped_expected_score(rating: int, opponent: int) -> Fraction:
     return expected_score(rating, max(rating - RATING_CAP, min(opponent, rating + RATING_CAP)))
 
 
+def _expected_hundredths(rating: int, opponent: int) -> int:
+    """:func:`capped_expected_score` in hundredths, summed as whole numbers (a big field's figures in time)."""
+    difference = max(-RATING_CAP, min(RATING_CAP, rating - opponent))
+    higher = 50 + bisect_left(PD_BOUNDS, abs(difference))
+    return higher if difference >= 0 else 100 - higher
+
+
 def birth_year(player: Player) -> int | None:
     """The year of ``player``'s birth date (``1990``, ``1990-05-01``, ``1990/05/01``), ``None`` when not given."""
     digits = player.birth_date.strip()[:4]
@@ -183,7 +192,7 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
     unrated_games = sum(1 for r in context.records(tpn) if r.played and not r.rated)
     if unrated_games:
         notes.append(f"{unrated_games} game(s) played but marked unrated left out: they do not count toward ratings.")
-    score = sum((Fraction(c.result or 0).limit_denominator(2) for c in rated), Fraction(0))
+    score = Fraction(sum(round(2 * (c.result or 0)) for c in rated), 2)  # results are 1, ½ or 0
     if not rated:
         notes.append("No game played over the board against a rated opponent yet, so no rating figure applies.")
         return RatingFigures(tpn, player.rating, 0, 0.0, None, None, None, None, None, left_out, tuple(notes))
@@ -192,7 +201,7 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
         notes.append("Unrated, so there is no expected score or rating change (ARO and Rp are over rated opponents).")
         ru = _first_rating(rated, score, notes)
         return RatingFigures(tpn, 0, len(rated), float(score), aro, rp, None, None, None, left_out, tuple(notes), ru)
-    expected = sum((capped_expected_score(player.rating, int(c.value)) for c in rated), Fraction(0))
+    expected = Fraction(sum(_expected_hundredths(player.rating, int(c.value)) for c in rated), 100)
     k = k_for(player, k_factor, year=year)
     if capped_k(k, len(rated)) < k:
         notes.append(f"K {k} lowered to {capped_k(k, len(rated))}: K times the {len(rated)} games may not exceed "

@@ -2,20 +2,34 @@
 
 FIDE rates a game only between players registered with it, so every player who played a rated game over
 the board needs a FIDE id; a player new to the list needs a birth date and sex for his registration (the
-federation registers him with FIDE before the report); and the header names the chief arbiter.
+federation registers him with FIDE before the report); and the header names the chief arbiter and the deputies,
+each with his FIDE id.
 Each problem is one sentence naming the player or the header field, in start-number order.
 """
 
 from __future__ import annotations
 
+import re
+
 from .model import Tournament
+
+FIDE_ID = re.compile(r"(?<!\d)\d{4,10}(?!\d)")
+"""A FIDE id written with an arbiter's name in the event header (records 102 and 112)."""
 
 
 def report_problems(tournament: Tournament) -> list[str]:
     """Every problem of ``tournament``'s rating report, one sentence each (empty: nothing to reject)."""
     problems = []
-    if not tournament.settings.event.chief_arbiter.strip():
+    event = tournament.settings.event
+    if not event.chief_arbiter.strip():
         problems.append("The event header names no chief arbiter: the report must (Settings: chief arbiter).")
+    elif not FIDE_ID.search(event.chief_arbiter):
+        problems.append(f"The chief arbiter ({event.chief_arbiter.strip()}) has no FIDE id: write it after the name "
+                        "(Settings: chief arbiter, e.g. 'IA Anna Berg 1234567'), the header record 102 carries it.")
+    for deputy in (line.strip() for line in event.deputy_arbiters.split("\n")):
+        if deputy and not FIDE_ID.search(deputy):
+            problems.append(f"The deputy arbiter {deputy} has no FIDE id: write it after the name (Settings: deputy "
+                            "arbiters), the header record 112 carries it.")
     played = _rated_players(tournament)
     for player in tournament.players:
         if player.tpn not in played:
@@ -37,4 +51,4 @@ def _rated_players(tournament: Tournament) -> set[int]:
             if game.result.was_played and game.rated for tpn in (game.white, game.black)}
 
 
-__all__ = ["report_problems"]
+__all__ = ["FIDE_ID", "report_problems"]

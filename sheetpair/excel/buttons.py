@@ -27,10 +27,12 @@ from ..app import rounds
 from ..app import standings as standings_use_case
 from ..app.copies import compare_copies, merge_copies, parse_take
 from ..app.explain import explain
+from ..app.fide_list import list_beside, refuse, update_from_fide
 from ..app.interchange import trf_text
 from ..app.norms import norms
 from ..app.pasted import IMPORT_SHEET, import_pasted
-from ..app.prizes import prize_list
+from ..app.prizes import prize_list, report_prizes
+from ..app.rating_report import check_report as check_report_use_case
 from ..app.request import REQUEST_SHEET, Request, cell_of, read_request
 from ..app.session import load
 from ..app.status import status
@@ -40,8 +42,9 @@ from ..core.model import ByeKind, Player, Round
 from ..core.results import parse_bye_points
 from ..history.merge import MergeConflictError
 from ..history.stamp import Stamp
+from ..io.norms import IT1_SHEET, NORMS_SHEET
 from ..io.port import CellValue, SheetSpec, WorkbookPort
-from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_SHEET
+from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_HEADER, PRIZES_SHEET
 from ..io.workbook import (
     BYES_SHEET,
     FORBIDDEN_SHEET,
@@ -52,8 +55,8 @@ from ..io.workbook import (
     round_sheet_name,
 )
 from ..optional import require
-from ..report.arbiter import differences_text, norms_text, status_text
-from ..report.data import build_report
+from ..report.arbiter import differences_text, status_text
+from ..report.data import Report, build_report
 from ..report.pdf import write_pdf
 from ..report.render import default_sections, render_html
 from .catalogue import BUTTONS
@@ -63,7 +66,6 @@ REPORT_SHEET = "Report"
 TRF_SHEET = "TRF"
 EXPLANATION_SHEET = "Explanation"
 STATUS_TEXT_SHEET = "Status"
-NORMS_SHEET = "Norms"
 DIFFERENCES_SHEET = "Differences"
 BUTTON_NAMES = frozenset(b.name for b in BUTTONS)
 """Every ribbon button has a function of its name in this module (:func:`run_from_excel` finds it)."""
@@ -158,16 +160,6 @@ def pdf_report(book: xw.Book) -> str:
     return _run(book, "pdf_report", lambda port: _pdf_report(port, book))
 
 
-def prizes(book: xw.Book) -> str:
-    """Writes the Prize list sheet from the Prizes sheet and the standings (``sheetpair prizes``)."""
-    return _run(book, "prizes", _prizes)
-
-
-def title_norms(book: xw.Book) -> str:
-    """Writes, per player, the title norms still in play into the Norms sheet (``sheetpair norms``)."""
-    return _run(book, "title_norms", _title_norms)
-
-
 def event_status(book: xw.Book) -> str:
     """Writes what was edited by hand and what the next pairing waits for into the Status sheet
     (``sheetpair status``)."""
@@ -182,6 +174,26 @@ def compare_copy(book: xw.Book) -> str:
 def merge_copy(book: xw.Book) -> str:
     """Merges the colleague's copy named in the Request sheet into the workbook (``sheetpair merge``)."""
     return _run(book, "merge_copy", lambda port: _with_request(port, lambda p, r: _merge_copy(p, r, book)))
+
+
+def update_from_fide_list(book: xw.Book) -> str:
+    """Fills the Players sheet from FIDE's rating list saved beside the workbook."""
+    return _run(book, "update_from_fide_list", lambda port: _update_from_fide_list(port, book))
+
+
+def make_prize_list(book: xw.Book) -> str:
+    """Hands out the prizes of the Prizes sheet and writes the Prize list sheet."""
+    return _run(book, "make_prize_list", _make_prize_list)
+
+
+def check_norms(book: xw.Book) -> str:
+    """Writes the Norms sheet (and the IT1 sheet for each norm achieved)."""
+    return _run(book, "check_norms", _check_norms)
+
+
+def check_report(book: xw.Book) -> str:
+    """Says what a rating officer would reject in the rating report; the workbook is not changed."""
+    return _run(book, "check_report", _check_report)
 
 
 def run_from_excel(name: str) -> str:
@@ -215,8 +227,14 @@ def _update_standings(port: WorkbookPort) -> ButtonResult:
     return f"Standings of {len(table)} players after round {table.through_round} are up to date.", STANDINGS_SHEET
 
 
+def _report_data(port: WorkbookPort, source: str | Path) -> Report:
+    """What ``sheetpair report`` prints of the workbook: the event and the Prizes sheet's prize list."""
+    tournament = load(port)
+    return build_report(tournament, source=source, prize_list=report_prizes(port, tournament))
+
+
 def _make_reports(port: WorkbookPort, book: xw.Book) -> ButtonResult:
-    report = build_report(load(port), source=book.name)
+    report = _report_data(port, book.name)
     html = render_html(report, default_sections(report))
     target = _beside_workbook(book, " report.html")
     if target is None:
@@ -247,6 +265,43 @@ def _export_trf(port: WorkbookPort, book: xw.Book) -> ButtonResult:
         return f"The TRF is in the {TRF_SHEET} sheet: copy its column A into a file named event.trf.", TRF_SHEET
     target.write_text(text, encoding="utf-8")
     return f"The TRF is saved as {target}.", None
+
+
+def _update_from_fide_list(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    beside = _beside_workbook(book, "")
+    found = list_beside(beside.parent) if beside is not None else None
+    if found is None:
+        return ("Save FIDE's rating list (players_list_xml.zip or players_list.zip, from FIDE's download page) in the "
+                "workbook's folder, then press FIDE list again. Where there is no folder (xlwings Lite), run "
+                "'sheetpair players EVENT --from-fide FILE' on a computer.", None)
+    done = update_from_fide(port, found, choose=refuse, stamp=Stamp("players"))
+    missing = f" Not on the list: {', '.join(map(str, done.not_found))}." if done.not_found else ""
+    inactive = f" Inactive on the list: {', '.join(map(str, done.inactive))}." if done.inactive else ""
+    return f"{len(done.updated)} player(s) updated from {found.name}.{missing}{inactive}", PLAYERS_SHEET
+
+
+def _make_prize_list(port: WorkbookPort) -> ButtonResult:
+    result = prize_list(port)
+    if not result.awards:
+        return (f"No prizes: list them in the {PRIZES_SHEET} sheet (header {' | '.join(PRIZES_HEADER)}), then press "
+                "Prize list again.", None)
+    return (f"{len(result.by_player())} player(s) get prizes; the {PRIZE_LIST_SHEET} sheet says who gets what and why.",
+            PRIZE_LIST_SHEET)
+
+
+def _check_norms(port: WorkbookPort) -> ButtonResult:
+    found = norms(port, write_sheets=True)
+    achieved = sum(1 for p in found for n in p.norms.values() if n.status == "achieved")
+    possible = sum(1 for p in found for n in p.norms.values() if n.status == "possible")
+    return (f"{achieved} norm(s) achieved, {possible} still possible: see the {NORMS_SHEET} sheet"
+            + (f" and the {IT1_SHEET} sheet." if achieved else "."), NORMS_SHEET)
+
+
+def _check_report(port: WorkbookPort) -> ButtonResult:
+    problems = check_report_use_case(port)
+    if not problems:
+        return "Nothing a rating officer would reject: the rating report can be sent.", None
+    return f"A rating officer would reject {len(problems)} thing(s): " + " ".join(problems), None
 
 
 def _undo_round(port: WorkbookPort) -> ButtonResult:
@@ -362,22 +417,9 @@ def _pdf_report(port: WorkbookPort, book: xw.Book) -> ButtonResult:
     if target is None:
         raise OperationError("the PDF is saved beside the workbook: save the workbook on this computer first")
     require("typst", "typst")
-    data = build_report(load(port), source=Path(book.fullname))
+    data = _report_data(port, Path(book.fullname))
     write_pdf(data, target, default_sections(data))
     return f"The PDF report is saved as {target}.", None
-
-
-def _prizes(port: WorkbookPort) -> ButtonResult:
-    result = prize_list(port)
-    if not result.awards:
-        return f"No prizes: give them on the {PRIZES_SHEET} sheet, then press Prizes again.", PRIZE_LIST_SHEET
-    return f"{len(result.awards)} prize(s) awarded: see the {PRIZE_LIST_SHEET} sheet.", PRIZE_LIST_SHEET
-
-
-def _title_norms(port: WorkbookPort) -> ButtonResult:
-    found = norms(port)
-    _write_text_sheet(port, NORMS_SHEET, "Title norms still in play", norms_text(found))
-    return f"The title norms of {len(found)} player(s) are in the {NORMS_SHEET} sheet.", NORMS_SHEET
 
 
 def _event_status(port: WorkbookPort) -> ButtonResult:

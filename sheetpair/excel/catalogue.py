@@ -63,12 +63,6 @@ BUTTONS: tuple[RibbonButton, ...] = (
                  "Saves the PDF report (pairings or starting list, standings, crosstable) beside the saved "
                  "workbook as '<workbook name> report.pdf'. It needs the classic add-in: xlwings Lite cannot "
                  "make PDFs."),
-    RibbonButton("prizes", "Prizes", "AccountingFormat",
-                 "Works out the prize list from the prizes given on the Prizes sheet and the standings, and "
-                 "writes it to the Prize list sheet."),
-    RibbonButton("title_norms", "Norms", "FileDocumentEncrypt",
-                 "Says, per player, which title norms are achieved or still possible (with the points needed "
-                 "in the remaining rounds), and why, in the Norms sheet."),
     RibbonButton("event_status", "Status", "Info",
                  "Writes into the Status sheet the workbook's revision, what was changed by hand since sheetpair "
                  "last wrote it, the rules those changes break, and what the next pairing waits for."),
@@ -80,4 +74,18 @@ BUTTONS: tuple[RibbonButton, ...] = (
                  "Merges the colleague's copy named in the Request sheet into this workbook. A conflict stops "
                  "the merge and changes nothing until it is resolved beside take (A, B, or ITEM=A/ITEM=B as the "
                  "Differences sheet names the items)."),
+    RibbonButton("update_from_fide_list", "FIDE list", "XmlImport",
+                 "Fills the Players sheet from FIDE's rating list saved beside the workbook (players_list_xml.zip or "
+                 "players_list.zip from FIDE's download page): name, FIDE id, federation, titles, sex, birth year, "
+                 "standard rating and K, by FIDE id or by name. A name found twice is refused, listing the "
+                 "candidates: type the FIDE id of the one meant."),
+    RibbonButton("make_prize_list", "Prize list", "AccountingFormat",
+                 "Hands out the prizes of the Prizes sheet by the standings (places, categories, groups, the "
+                 "sharing rule) and writes the Prize list sheet: who gets what, and why each amount is what it is."),
+    RibbonButton("check_norms", "Title norms", "HappyFace",
+                 "Writes the Norms sheet: per player the GM, IM, WGM and WIM norms achieved or still possible (with "
+                 "the points needed) and why not yet, the IT3 counts, and the IT1 sheet for each norm achieved."),
+    RibbonButton("check_report", "Check rating report", "FileDocumentInspect",
+                 "Lists what a federation's rating officer would reject in the rating report (missing FIDE ids, a "
+                 "new player without birth date or sex, no chief arbiter) before Export TRF sends it."),
 )

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from ..core.model import Tournament
 from .describe import changes
 from .edits import edit_problems, hand_edits
 from .records import JournalEntry, Metadata
 from .stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, Stamp, utc_now
+
+DECISION = re.compile(r"round \d+ board \d+: .+ (changed to .+|cleared)$")
+"""A known result changed or cleared: an arbiter's decision the rating report keeps as a ``###`` line."""
 
 
 def journal_for_write(meta: Metadata, before: Tournament | None, after: Tournament, stamp: Stamp) -> list[JournalEntry]:
@@ -14,7 +19,8 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
 
     Hand edits found in ``before`` come first (one entry); a hand-edited pairing is also kept as a ``###``
     comment line for the TRF export and each rule it breaks is passed to ``stamp.warn``. Then the command's
-    own entry, naming what it changed.
+    own entry, naming what it changed. A known result changed or cleared, by hand or by a command, is kept
+    as a ``###`` line too: the rating report carries every decision of the arbiter.
     """
     revision, time = meta.revision + 1, utc_now()
     if before is None:  # a write without a read (a new workbook, the standings): no hand edit can be told apart
@@ -34,6 +40,9 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
             if stamp.warn is not None:
                 stamp.warn(f"hand-edited pairing kept as the arbiter's decision, but {problem}")
     done = changes(before, after)
+    corrected = [line for edit in edits if edit.part.endswith(" results") for line in edit.lines] + done
+    after.preserved_records += [f"### {line} by the arbiter (revision {revision})" for line in corrected
+                                if DECISION.match(line)]
     entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
     return entries
 

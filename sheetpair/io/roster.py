@@ -36,6 +36,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
                    "geburtsdatum"),
     "sex": ("sex", "gender", "mf", "geschlecht"),
     "provisional_rating": ("provisionalrating", "provisional", "provrating", "provisionalelo"),
+    "k_factor": ("k", "kfactor", "fidek", "kfide"),
 }
 _FIELD_BY_HEADER = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
 
@@ -73,10 +74,12 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
         raise InputError(f"{source}: the roster is empty")
     header_line, header = numbered[0]
     columns = _columns(header)
-    if "name" not in columns and "last_name" not in columns:
+    if _bare_ids(header):  # a list of FIDE ids, one a line, without a header
+        columns, numbered = {"fide_id": 0}, [(header_line - 1, ["FIDE id"]), *numbered]
+    if "name" not in columns and "last_name" not in columns and "fide_id" not in columns:
         found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
-        raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
-                         f"the header has {found}")
+        raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name) and no "
+                         f"FIDE id column; the header has {found}")
     players: list[Player] = []
     problems: list[str] = []
     fide_ids: dict[str, int] = {}
@@ -120,21 +123,40 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
     if not name:
         last, first = cell_text(values.get("last_name")), cell_text(values.get("first_name"))
         name = f"{last}, {first}" if last and first else last or first
-    if not name:
-        raise ValueError("the name is empty")
+    fide_id = _fide_id(values.get("fide_id"))
+    if not name and not fide_id:
+        raise ValueError("the name is empty (a player given by FIDE id alone needs the id)")
     return Player(
         tpn=tpn,
         name=name,
         rating=_rating(values.get("rating")),
         title=_checked(values.get("title"), _TITLE, "a title is up to 3 letters (GM, IM, WFM...)").upper(),
         federation=_checked(values.get("federation"), _FEDERATION, "a federation is 3 letters (NOR, GER...)").upper(),
-        fide_id=_fide_id(values.get("fide_id")),
+        fide_id=fide_id,
         birth_date=_birth_date(values.get("birth_date")),
         sex=_sex(values.get("sex")),
         club=cell_text(values.get("club")),
         team=cell_text(values.get("team")),
         provisional_rating=_rating(values.get("provisional_rating")),
+        k_factor=_k_factor(values.get("k_factor")),
     )
+
+
+def _k_factor(value: CellValue) -> int | None:
+    """The player's own K-factor (B.02 8.3.3: 40, 20 or 10, or lower by the 700 rule), empty for FIDE's rules."""
+    text = cell_text(value)
+    if not text:
+        return None
+    k = cell_int(text)
+    if k is None or not 1 <= k <= 40:
+        raise ValueError(f"K-factor {text!r} is not a whole number from 1 to 40")
+    return k
+
+
+def _bare_ids(row: list[CellValue]) -> bool:
+    """A first row that is a FIDE id rather than a header: one number in the first cell."""
+    texts = [cell_text(c) for c in row if cell_text(c)]
+    return len(texts) == 1 and cell_text(row[0]).isdigit()
 
 
 def _rating(value: CellValue) -> int:

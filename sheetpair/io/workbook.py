@@ -39,6 +39,7 @@ from ..core.model import (
     Settings,
     Tournament,
 )
+from ..core.rating import rating_figures
 from ..core.results import (
     BYE_LABELS,
     RESULT_CODES,
@@ -62,6 +63,8 @@ BYES_SHEET = "Byes"
 FORBIDDEN_SHEET = "Forbidden pairs"
 RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
+RATING_CHANGE = "Rating change"
+"""The Standings sheet's column of each player's FIDE rating change (beside the K-factor used)."""
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
 T = TypeVar("T")
@@ -563,14 +566,18 @@ def standings_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
     full under it."""
     codes = table.codes
     lines = table.lines
-    header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes]
+    figures = rating_figures(table.state).players
+    header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes, "K", RATING_CHANGE]
     rows: list[list[CellValue]] = []
     for line in lines:
         player = tournament.player(line.tpn)
+        mine = figures[line.tpn]
+        change = None if mine.change is None else round(mine.change, 1)
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
-                     line.points, *(line.tiebreaks[c].value for c in codes)])
+                     line.points, *(line.tiebreaks[c].value for c in codes), mine.k, change])
+    formats = {**_number_formats(_value_columns(table)), RATING_CHANGE: "+0.0;-0.0;0.0"}
     return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
-                     number_formats=_number_formats(_value_columns(table)), legend=_legend(table),
+                     number_formats=formats, legend=_legend(table),
                      print_header=_event_heading(tournament, f"Standings after round {table.through_round}"),
                      borders=True)
 

@@ -18,11 +18,14 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from babel.numbers import get_decimal_symbol
 from markupsafe import Markup
 
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
+from ..core.norms import NormStatus, Opponent, PlayerNorms, all_norms, counted_games, it3_counts, norm_games
+from ..core.prizes import PrizeList, format_amount
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
 from ..core.standings import Standing, StandingsTable, rounds_with_results
@@ -183,6 +186,37 @@ class Card:
     breakdowns: tuple[Breakdown, ...]
 
 
+@dataclass(frozen=True)
+class PrizeRow:
+    """One award of the prize list: the player, the prize, its amount (empty: not money) and why."""
+
+    player: Player
+    label: str
+    amount: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class NormRow:
+    """One norm still in play for one player (achieved or possible), with its figures and reasons."""
+
+    player: Player
+    status: NormStatus
+    status_text: str
+    needs: str
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The data of FIDE's IT1 norm certificate for one norm achieved: the player, the games, the totals."""
+
+    player: Player
+    norm: str
+    games: tuple[Opponent, ...]
+    points: str
+    status: NormStatus
+
+
 @dataclass
 class Report:
     """Everything the templates print, in one language.
@@ -203,9 +237,14 @@ class Report:
     """K per player; by default the roster's K where the Players sheet has that column, else FIDE's rules."""
     breakdowns: bool = False
     """Player cards carry each tie-break's breakdown."""
+    prize_list: PrizeList | None = None
+    """The prize list the arbiter's Prizes sheet gives (the ``prizes`` section); ``None``: none given."""
+    exempt: bool = False
+    """The event is free of the federation rules for norms (B.01 1.4.4)."""
     made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
     _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
+    _norms_found: list[PlayerNorms] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._tables[self.standings_round] = self.table
@@ -433,6 +472,52 @@ class Report:
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"
 
+    # -- prizes and norms -----------------------------------------------------------------------------------------
+
+    def prizes(self) -> list[PrizeRow]:
+        """Every award of the prize list, player by player in ranking order; the amounts in the language's way."""
+        if self.prize_list is None:
+            return []
+        decimal = get_decimal_symbol(self.language)
+        return [PrizeRow(self.tournament.player(tpn), award.label, format_amount(award.amount).replace(".", decimal),
+                         award.reason) for tpn, awards in self.prize_list.by_player() for award in awards]
+
+    def _found_norms(self) -> list[PlayerNorms]:
+        """Every player's norms after the report's standings round, judged once per report."""
+        if self._norms_found is None:
+            self._norms_found = all_norms(self.table.state, rounds=self.tournament.settings.rounds,
+                                          exempt=self.exempt)
+        return self._norms_found
+
+    def _norms(self) -> list[tuple[Player, NormStatus]]:
+        return [(self.tournament.player(p.tpn), n) for p in self._found_norms() for n in p.norms.values()]
+
+    def norms(self) -> list[NormRow]:
+        """The norms still in play after the report's standings round (achieved or possible), by start number."""
+        words = {"achieved": self._("achieved"), "possible": self._("possible")}
+        return [NormRow(player, n, words[n.status], "" if n.needs is None else format_points(n.needs))
+                for player, n in self._norms() if n.status != "impossible"]
+
+    def certificates(self) -> list[Certificate]:
+        """The IT1 certificate's data for each norm achieved."""
+        state = self.table.state
+        certificates = []
+        for player, n in self._norms():
+            if n.status == "achieved":
+                games = tuple(counted_games(norm_games(state, player.tpn), n))
+                points = format_points(float(sum(g.result for g in games)))
+                certificates.append(Certificate(player, n.norm, games, points, n))
+        return certificates
+
+    def it3_counts(self) -> list[tuple[str, int]]:
+        """The counts of FIDE's IT3 tournament report, labels in the report's language."""
+        counts = it3_counts(self.table.state, self._found_norms())
+        return [(self._("Players"), counts.players), (self._("Federations"), counts.federations),
+                (self._("Rated players"), counts.rated), (self._("Unrated players"), counts.unrated),
+                *((self._("%(title)s players", title=t), n) for t, n in counts.titles.items()),
+                (self._("Rounds played"), counts.rounds),
+                *((self._("%(norm)s norms achieved", norm=code), n) for code, n in counts.norms.items())]
+
     # -- charts ---------------------------------------------------------------------------------------------------
 
     def progression_chart(self, round_number: int | None = None) -> Markup:
@@ -487,6 +572,8 @@ def build_report(
     source: Path | str | None = None,
     k_factor: KFactor | None = None,
     breakdowns: bool = False,
+    prize_list: PrizeList | None = None,
+    exempt: bool = False,
 ) -> Report:
     """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
     the last round up to it that has results (a round just paired counts from its first result on).
@@ -506,5 +593,5 @@ def build_report(
     table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
     chosen = parse_language(language if language is not None else tournament.settings.language)
     name = Path(source).stem if source is not None else ""
-    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns)
+    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns, prize_list, exempt)
 

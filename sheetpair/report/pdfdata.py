@@ -237,6 +237,41 @@ def charts(report: Report) -> list[dict[str, object]]:
                            "y": _("Players")}}]
 
 
+def prizes(report: Report, paper: str) -> list[dict[str, object]]:
+    _ = report._
+    columns = [Column(_("No"), "right"), Column(_("Name")), Column(_("Prize")), Column(_("Amount"), "right"),
+               Column(_("Why"))]
+    rows = [[str(r.player.tpn), r.player.name, r.label, r.amount, r.reason] for r in report.prizes()]
+    notes = [] if rows else [_("No prizes are given: the Prizes sheet lists none.")]
+    return [table(_("Prize list"), columns, rows, paper, notes)]
+
+
+def norms(report: Report, paper: str) -> list[dict[str, object]]:
+    """The norms still in play, the IT1 certificate's data for each norm achieved, and the IT3 counts."""
+    _ = report._
+    columns = [Column(_("No"), "right"), Column(_("Name")), Column(_("Norm")), Column(_("Status")),
+               Column(_("Needs"), "right"), Column(_("G"), "right"), Column(_("Ra"), "right"),
+               Column(_("Rp"), "right"), Column(_("Why not yet"))]
+    rows = [[str(r.player.tpn), r.player.name, r.status.norm, r.status_text, r.needs, str(r.status.games),
+             _rating(r.status.average), _rating(r.status.performance), " ".join(r.status.reasons)]
+            for r in report.norms()]
+    notes = [] if rows else [_("No player can still make a norm.")]
+    blocks = [table(_("Title norms after round %(n)s", n=report.standings_round), columns, rows, paper, notes)]
+    game_columns = [Column(_("Rd"), "right"), Column(_("Opponent")), Column(_("Title")), Column(_("Fed")),
+                    Column(_("FIDE ID"), "right"), Column(_("Rtg"), "right"), Column(_("Result"), "right")]
+    for c in report.certificates():
+        figures = (f"{_('FIDE ID')} {c.player.fide_id} · {_('Fed')} {c.player.federation} · {_('Games')} "
+                   f"{c.status.games} · {_('Points')} {c.points} · {_('Ra')} {c.status.average} · {_('Rp')} "
+                   f"{c.status.performance}")
+        games = [[str(g.round), g.name, g.title, g.federation, g.fide_id, str(g.rating), format_points(float(g.result))]
+                 for g in c.games]
+        blocks.append(table(_("IT1 norm certificate: %(norm)s norm of %(name)s", norm=c.norm, name=c.player.name),
+                            game_columns, games, paper, [figures]))
+    counts = [[label, str(count)] for label, count in report.it3_counts()]
+    blocks.append(table(_("IT3 tournament report: counts"), [Column(""), Column("", "right")], counts, paper))
+    return blocks
+
+
 def document(report: Report, sections: Sequence[str], paper: str = "a4") -> dict[str, object]:
     """The whole JSON document: paper, running header, event header, then each section's blocks in order.
 
@@ -256,6 +291,8 @@ def document(report: Report, sections: Sequence[str], paper: str = "a4") -> dict
         "tiebreaks": lambda: cards(report, paper, report._("Tie-break breakdown after round %(n)s",
                                                            n=report.standings_round), breakdowns=True),
         "charts": lambda: charts(report),
+        "prizes": lambda: prizes(report, paper),
+        "norms": lambda: norms(report, paper),
     }
     blocks = [block for section in sections for block in builders[section]()]
     running = (report._("Round %(n)s of %(total)s", n=n, total=report.tournament.settings.rounds) if n

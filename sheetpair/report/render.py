@@ -22,12 +22,13 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from ..core.norms import MIN_GAMES
 from ..core.results import format_points
 from .data import Report
 from .i18n import translations
 
 SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "crosstable", "cards", "charts",
-                             "tiebreaks")
+                             "tiebreaks", "prizes", "norms")
 """The report's sections, in print order (the event header opens every PDF)."""
 
 Progress = Callable[[str], None]
@@ -101,9 +102,10 @@ def column_width(values: Iterable[object], heading: str = "") -> str:
 
 def default_sections(report: Report) -> tuple[str, ...]:
     """What an arbiter prints: the starting list before any pairing, else the current pairings; then the
-    standings and crosstable once a result is in."""
+    standings and crosstable once a result is in, and the prize list once the Prizes sheet gives one."""
     first = ("pairings",) if report.round_number else ("starting",)
-    return first + (("standings", "crosstable") if report.standings_round else ())
+    return first + (("standings", "crosstable") if report.standings_round else ()) + (
+        ("prizes",) if report.prizes() else ())
 
 
 def document_sections(report: Report) -> tuple[str, ...]:
@@ -178,6 +180,10 @@ def site_pages(report: Report) -> list[SitePage]:
     if report.standings_round:
         pages += [SitePage("crosstable.html", _("Crosstable"), "crosstable"),
                   SitePage("players.html", _("Players"), "cards")]
+    if report.prizes():
+        pages.append(SitePage("prizes.html", _("Prize list"), "prizes"))
+    if report.standings_round and report.tournament.settings.rounds >= MIN_GAMES:
+        pages.append(SitePage("norms.html", _("Title norms"), "norms"))
     return pages
 
 
@@ -213,4 +219,4 @@ def site_links(report: Report) -> list[tuple[str, str]]:
     if report.standings_round:
         links += [(f"standings-{report.standings_round}.html", _("Standings")), ("crosstable.html", _("Crosstable")),
                   ("players.html", _("Players"))]
-    return links
+    return links + [(page.name, page.title) for page in site_pages(report) if page.section in ("prizes", "norms")]

@@ -461,7 +461,7 @@ def performance_rating(parts: Sequence[Contribution]) -> int:
     """TPR (10.2): ARO plus the B.02 dp of the percentage scored, p rounded to two decimals half up."""
     if not parts:
         return 0
-    scored = sum((Fraction(c.result or 0).limit_denominator(2) for c in parts), Fraction(0))
+    scored = Fraction(sum(round(2 * (c.result or 0)) for c in parts), 2)  # results are 1, ½ or 0
     return average_rating(parts) + rating_difference(_half_up(scored * 100 / len(parts)))
 
 
