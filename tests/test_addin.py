@@ -302,7 +302,8 @@ def test_notes_typed_beside_and_below_an_owned_sheet_survive_a_button(lite: bool
     assert book.sheets["Round 2"]["B20"].value == "board 3 started late"
     assert standings.decorations == {(3, 16): "green fill"}
     assert standings.conditional_formats == {"$P$3:$P$9": "bold when 'prize'"}
-    assert round_2.decorations == {(20, 2): "comment: arbiter's note"} and round_2.validations["$B$20"] == ["late", "on time"]
+    assert round_2.decorations == {(20, 2): "comment: arbiter's note"}
+    assert round_2.validations["$B$20"] == ["late", "on time"]
 
 
 def test_a_press_refuses_to_commit_when_another_program_wrote_the_book_since_it_read_it() -> None:

@@ -38,7 +38,9 @@ def max_meetings(system: PairingSystem, settings: Settings) -> int:
     return 2 if system.name == "berger" and settings.double_round_robin else 1
 
 
-RESULTS = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT]
+RESULTS = [
+    Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT,
+]
 
 
 def play(system_name: str, players: int, rounds: int, seed: int) -> None:
@@ -71,7 +73,8 @@ def play(system_name: str, players: int, rounds: int, seed: int) -> None:
         seen = [p for g in paired.games for p in (g.white, g.black)] + [b.player for b in paired.byes]
         assert len(seen) == len(set(seen)), f"round {number}: someone is paired twice"
         limit = PAIRING_BYES_PER_ROUND.get(system_name, 1)
-        assert limit is None or sum(b.kind is ByeKind.PAB for b in paired.byes) <= limit or system.keeps_withdrawn_in_schedule
+        pabs = sum(b.kind is ByeKind.PAB for b in paired.byes)
+        assert limit is None or pabs <= limit or system.keeps_withdrawn_in_schedule
         for game in paired.games:
             assert game.white not in asked and game.black not in asked, "a player with a requested bye was paired"
             if not system.keeps_withdrawn_in_schedule:

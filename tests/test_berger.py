@@ -26,7 +26,9 @@ FIDE_TABLE_10 = """
 
 
 def test_table_for_ten_players_is_the_fide_table():
-    expected = [tuple(tuple(int(x) for x in b.split("-")) for b in line.split()) for line in FIDE_TABLE_10.strip().splitlines()]
+    expected = [
+        tuple(tuple(int(x) for x in b.split("-")) for b in line.split()) for line in FIDE_TABLE_10.strip().splitlines()
+    ]
     assert [list(r) for r in berger_table(10)] == [list(r) for r in expected]
 
 

@@ -15,7 +15,10 @@ from sheetpair.core.model import ByeKind
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.workbook import load_tournament
 
-ROSTER = "Name;Elo;FED;Club\nAlice;2100;NOR;Oslo\nBob;2050;SWE;Lund\n=HYPERLINK(\"x\");1900;DEN;\n-Dan;1800;GER;\n+Carl;1750;DEN;\n@Fay;1700;FIN;\n"
+ROSTER = (
+    "Name;Elo;FED;Club\nAlice;2100;NOR;Oslo\nBob;2050;SWE;Lund\n"
+    "=HYPERLINK(\"x\");1900;DEN;\n-Dan;1800;GER;\n+Carl;1750;DEN;\n@Fay;1700;FIN;\n"
+)
 
 
 def run(*args: str, ok: bool = True):

@@ -126,7 +126,9 @@ def test_export_warns_about_games_without_result(tmp_path: Path) -> None:
     assert "round(s) 7 have games without a result" in out.output
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(tournament=tournaments())
 def test_whatever_a_trf_holds_the_workbook_holds(tmp_path: Path, tournament) -> None:
     """Import writes a workbook: every player field, round, bye, requested bye, forbidden pair, setting and

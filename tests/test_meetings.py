@@ -10,9 +10,9 @@ import pytest
 
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
-from sheetpair.history.edits import pairing_problems
 from sheetpair.core.model import Game, Outcome, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive, rounds_met
+from sheetpair.history.edits import pairing_problems
 
 
 @pytest.mark.parametrize(("result", "played", "with_pending", "with_forfeits"), [

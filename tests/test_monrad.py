@@ -43,7 +43,8 @@ def test_winther_monrad_case(path):
     for line, expected in zip(table, case["final_standings"]):
         assert line.points == pytest.approx(expected["score"])
         for code, key in CASE_KEYS.items():  # both keys, whichever one ranked the case
-            assert compute_tiebreak(state, line.tpn, code).value == pytest.approx(expected["tiebreaks"][key]), (line.name, code)
+            got = compute_tiebreak(state, line.tpn, code).value
+            assert got == pytest.approx(expected["tiebreaks"][key]), (line.name, code)
         assert compute_tiebreak(state, line.tpn, "NWD").value == (0.0 if expected["withdrawn"] else 1.0)
 
 

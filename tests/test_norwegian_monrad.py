@@ -101,7 +101,9 @@ def test_where_the_page_refuses_a_round_sheetpair_pairs_it_and_names_the_rule_it
 
 
 def test_the_refused_cases_are_the_known_ones():
-    refused = {p.stem for p in case_files("norwegian-monrad") if load_case(p)["rounds_played"] < load_case(p)["rounds_planned"]}
+    refused = {
+        p.stem for p in case_files("norwegian-monrad") if load_case(p)["rounds_played"] < load_case(p)["rounds_planned"]
+    }
     assert refused == {"n6-r5-seeded", "n25-r9-seeded"}
 
 
@@ -190,7 +192,9 @@ def test_adjournment_resolutions_of_a_case_are_applied_by_the_replay():
     final = first["result"]
     first["result"] = "ADJ"
     case["rounds"] = case["rounds"][:1]
-    case["adjournment_resolutions"] = [{"round": 1, "board": first["board"], "result": final, "resolved_after_round": 1}]
+    case["adjournment_resolutions"] = [
+        {"round": 1, "board": first["board"], "result": final, "resolved_after_round": 1},
+    ]
     players, names = roster_from_order(case, "startNo")
     run = replay(case, Settings("norwegian-monrad", 5), players, names, bye_boards=True)
     assert run.tournament.round(1).game_on_board(first["board"]).result is not Result.POSTPONED
@@ -249,7 +253,9 @@ def test_every_round_is_a_legal_norwegian_round(n, rounds, rng, with_withdrawal,
         assert len(pairing.byes) <= 1
         relaxed_rematch = any("no-rematch rule relaxed" in note for note in pairing.notes)
         assert relaxed_rematch or all(g.black not in history[g.white].opponents for g in pairing.games)
-        violations = sum(history[g.white].hard_violations(W) + history[g.black].hard_violations(B) for g in pairing.games)
+        violations = sum(
+            history[g.white].hard_violations(W) + history[g.black].hard_violations(B) for g in pairing.games
+        )
         violations += sum(history[b.player].hard_violations(W) for b in pairing.byes)
         if number < rounds and not relaxed_rematch:
             assert violations == 0 or any("7A/7B relaxed" in note for note in pairing.notes)
@@ -302,7 +308,8 @@ def test_past_the_search_limit_the_ordered_search_pairs_the_round_and_says_so(mo
 
 
 def test_an_adjourned_game_counts_as_a_provisional_draw_in_the_standings_until_resolved():
-    """The Norwegian Monrad page (case field adjournment_resolutions): an ADJ game scores ½-½ until its result is entered."""
+    """The Norwegian Monrad page (case field adjournment_resolutions): an ADJ game scores ½-½ until its result
+    is entered."""
     from sheetpair.app import operations
     from sheetpair.app.ranking import standings
     from sheetpair.core.model import Player, Result, Settings

@@ -22,7 +22,7 @@ from sheetpair.app.interchange import trf_text
 from sheetpair.app.session import load, write
 from sheetpair.app.status import status
 from sheetpair.cli import cli
-from sheetpair.core.errors import StaleCopyError, WorkbookError
+from sheetpair.core.errors import StaleCopyError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Settings, Tournament
 from sheetpair.history.edits import hand_edits, pairing_problems
 from sheetpair.history.parts import part_hash, results_part, tournament_parts

@@ -89,7 +89,9 @@ def test_xlsx_roster(tmp_path: Path) -> None:
     sheet.delete_rows(3)
     book.save(path)
     (player,) = read_roster(path)
-    assert (player.name, player.rating, player.fide_id, player.birth_date) == ("Ding, Liren", 2780, "8603677", "1992/10/24")
+    assert (player.name, player.rating, player.fide_id, player.birth_date) == (
+        "Ding, Liren", 2780, "8603677", "1992/10/24",
+    )
 
 
 def test_xlsx_roster_after_a_title_sheet(tmp_path: Path) -> None:

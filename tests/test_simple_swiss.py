@@ -1,4 +1,5 @@
-"""Simple club Swiss (simple-swiss, the simple-Swiss text of docs/sources.md): the text's own examples and its rules one by one."""
+"""Simple club Swiss (simple-swiss, the simple-Swiss text of docs/sources.md): the text's own examples and its
+rules one by one."""
 
 from __future__ import annotations
 

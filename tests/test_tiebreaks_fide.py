@@ -393,7 +393,9 @@ def test_direct_encounter_order_partitions_the_group_and_follows_the_mini_table(
     group = sorted(context.players)[: random.Random(seed).randint(2, len(context.players))]
     order = direct_encounter_order(context, group)
     assert sorted(t for sub in order for t in sub) == group
-    points = {p: sum(c.value for c in compute_tiebreak(context, p, "DE", tied_group=group).contributions) for p in group}
+    points = {
+        p: sum(c.value for c in compute_tiebreak(context, p, "DE", tied_group=group).contributions) for p in group
+    }
     # whoever DE puts first has at least the points of every other tied player among them (6.2, 6.3); lower
     # places may differ from the points, because Art. 6 starts again among the players still tied
     if len(order) > 1:

@@ -72,7 +72,10 @@ def test_engine_input_reads_pre_assigned_byes_as_requested(case: str) -> None:
 
 def player_line(tpn, name, rounds, *, sex="", title="", rating="", fed="", fide_id="", birth="", points=0.0):
     """A ``001`` line with every field at its TRF16 columns."""
-    head = f"001 {tpn:4d} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} {birth:<10} {points:4.1f} {tpn:4d}"
+    head = (
+        f"001 {tpn:4d} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} {birth:<10}"
+        f" {points:4.1f} {tpn:4d}"
+    )
     return head + "".join(f"  {block}" for block in rounds)
 
 

@@ -190,7 +190,9 @@ def test_hand_made_trf26_records() -> None:
     assert [(b.player, b.kind) for b in t.round(2).byes] == [(2, ByeKind.PAB), (4, ByeKind.FULL)]
     assert t.requested_byes == {3: {1: ByeKind.HALF, 2: ByeKind.HALF}}
     assert t.forbidden_pairs == {frozenset((1, 4))}
-    assert t.preserved_records == ["192 FIDE_DUTCH_2026", "### ruler", "NOR    1 m    Ein                               1800"]
+    assert t.preserved_records == [
+        "192 FIDE_DUTCH_2026", "### ruler", "NOR    1 m    Ein                               1800",
+    ]
     assert read_trf(trf_text(t)) == t
 
 

@@ -1,4 +1,5 @@
-"""Swiss with Winther acceleration (winther-swiss): the accelerated-Swiss text's rules, and the older Swiss page's reference cases.
+"""Swiss with Winther acceleration (winther-swiss): the accelerated-Swiss text's rules, and the older Swiss
+page's reference cases.
 
 The swiss-eng cases come from the page version 07645cc, which deviates from the accelerated-Swiss text in known ways
 (docs/winther-swiss-systems.md). sheetpair implements the text, so these cases are replayed
@@ -64,7 +65,8 @@ class _PageSolver(PassSolver):
 
 
 def _page_bye(state: TournamentState, field: list[int]) -> list[int]:
-    """The page: the bye to the lowest score, then the highest start rank, without an earlier bye; the rest is paired."""
+    """The page: the bye to the lowest score, then the highest start rank, without an earlier bye; the rest is
+    paired."""
     if len(field) % 2 == 0:
         return field
     bye = bottom_up_bye_order(sorted(field, key=lambda p: (-state.score(p), p)), state)[0]
@@ -117,7 +119,7 @@ def page_swiss_round(run, number: int) -> list[tuple[int, int]]:
     boards = []
     while order:
         top, rest = order[0], order[1:]
-        opponent = next((c for c in rest if not c in state[top].opponents_played), rest[0])
+        opponent = next((c for c in rest if c not in state[top].opponents_played), rest[0])
         boards.append(solver.orient(top, opponent, Pass(None, True)))
         order = [p for p in rest if p != opponent]
     return boards

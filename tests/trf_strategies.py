@@ -6,7 +6,9 @@ from hypothesis import strategies as st
 
 from sheetpair.core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 
-TEXT = st.text(st.characters(blacklist_categories=("C", "Zl", "Zp")), min_size=1, max_size=40).map(str.strip).filter(bool)
+TEXT = (
+    st.text(st.characters(blacklist_categories=("C", "Zl", "Zp")), min_size=1, max_size=40).map(str.strip).filter(bool)
+)
 WORD = st.text(st.characters(min_codepoint=97, max_codepoint=122), min_size=1, max_size=8)
 POINTS = st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0, 3.0])
 KEPT = [
@@ -87,7 +89,9 @@ def tournaments(draw) -> Tournament:
     requested: dict[int, dict[int, ByeKind]] = {}
     for number in draw(st.lists(st.integers(current + 1, current + 3), max_size=2, unique=True)):
         chosen = draw(st.lists(st.sampled_from(tpns), min_size=1, unique=True))
-        requested[number] = {t: draw(st.sampled_from([ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL])) for t in sorted(chosen)}
+        requested[number] = {
+            t: draw(st.sampled_from([ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL])) for t in sorted(chosen)
+        }
     last = max([current, *requested, 1])
     win = draw(st.sampled_from([1.0, 2.0, 3.0]))
     settings = Settings(

@@ -1,4 +1,5 @@
-"""Replaying a reference case of Winther's pages (one JSON file per event: roster, options, and per round the page's pairing, results and withdrawals).
+"""Replaying a reference case of Winther's pages (one JSON file per event: roster, options, and per round the
+page's pairing, results and withdrawals).
 
 A case is replayed round by round through the same operations the command line uses: pair with sheetpair,
 compare with the page's pairing (a round that differs is replaced by the page's, so each round is judged on
@@ -83,9 +84,13 @@ def replay(
         want = sorted((p["board"], p["white"], p["black"]) for p in rnd["pairings"])
         if got != want:
             run.differences.append(f"round {number} pairings: got {got}, page {want}")
-        got_byes = sorted((by_tpn[b.player], tournament.settings.points_for_bye(b.kind), b.board if bye_boards else None)
-                          for b in paired.byes)
-        want_byes = sorted((b["player"], float(b["points"]), b.get("board") if bye_boards else None) for b in rnd["byes"])
+        got_byes = sorted(
+            (by_tpn[b.player], tournament.settings.points_for_bye(b.kind), b.board if bye_boards else None)
+            for b in paired.byes
+        )
+        want_byes = sorted(
+            (b["player"], float(b["points"]), b.get("board") if bye_boards else None) for b in rnd["byes"]
+        )
         if got_byes != want_byes:
             run.differences.append(f"round {number} byes: got {got_byes}, page {want_byes}")
         if got != want or got_byes != want_byes:
@@ -93,12 +98,16 @@ def replay(
             paired.games = [Game(p["board"], names[p["white"]], names[p["black"]]) for p in rnd["pairings"]]
             paired.byes = [Bye(names[b["player"]], ByeKind.PAB, b.get("board")) for b in rnd["byes"]]
         for p in rnd["pairings"]:
-            game = next((g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None)
+            game = next(
+                (g for g in paired.games if g.white == names[p["white"]] and g.black == names[p["black"]]), None
+            )
             if game is None:
                 continue
             expected = CASE_RESULTS[p["result"]]
             if game.result is not Result.NONE and game.result is not expected:
-                run.differences.append(f"round {number} board {p['board']}: sheetpair set {game.result.value}, page {p['result']}")
+                run.differences.append(
+                    f"round {number} board {p['board']}: sheetpair set {game.result.value}, page {p['result']}"
+                )
             game.result = expected
         for w in rnd.get("withdrawals") or []:
             operations.withdraw(tournament, names[w["player"]], number + 1)
