@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..app import team_event
 from ..app.check import ComparedPairing, RoundCheck, check_tournament
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
@@ -16,6 +17,7 @@ from ..app.workbooks.files import creating, reading, refuse_output_over_input
 from ..core.errors import InputError, OperationError
 from ..core.fide_mode import fide_warnings
 from ..pairing import SYSTEMS, get_system
+from . import teams
 from .base import cli, reports_errors
 from .progress import progress
 from .season import check_many
@@ -72,6 +74,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     Example:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
+    if team_event.is_team_file(workbook):
+        return teams.export(workbook, target)
     refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
         tournament = load(port)
@@ -115,6 +119,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
+    if source.suffix.lower() in (".xlsx", ".xlsm") and team_event.is_team_file(source):
+        return teams.check(source, as_json)
     tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")

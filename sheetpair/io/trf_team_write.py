@@ -10,8 +10,15 @@ the same.
 
 from __future__ import annotations
 
-from ..core.teams import Team, TeamEvent, derive_teams
+from ..core.model import Player, Result
+from ..core.teams import Team, TeamByeKind, TeamEvent, TeamRound, derive_teams
 from .trf_team import TeamFile, team_from_013, team_from_310
+from .trf_write import LINE_END, player_head
+
+_RESULT_CODES = {Result.WHITE_WINS: ("1", "0"), Result.BLACK_WINS: ("0", "1"), Result.DRAW: ("=", "="),
+                 Result.WHITE_WINS_BY_FORFEIT: ("+", "-"), Result.BLACK_WINS_BY_FORFEIT: ("-", "+"),
+                 Result.DOUBLE_FORFEIT: ("-", "-")}
+_ABSENCE_CODES = {TeamByeKind.ABSENT: "Z", TeamByeKind.HALF: "H", TeamByeKind.FULL: "F"}
 
 
 def format_310(team: Team, event: TeamEvent) -> str:
@@ -57,3 +64,73 @@ def write_team_trf(team_file: TeamFile) -> str:
         at = last_team_line + 1 if last_team_line >= 0 else len(out)
         out[at:at] = added
     return "".join(out)
+
+
+def team_code(primary_first: bool, colours: str) -> str:
+    """The ETT26 code of record 192: the colour preference type, then the primary and secondary score."""
+    kind = {"A": "_TYPEA", "B": "_TYPEB"}.get(colours, "")
+    return f"FIDE_TEAM{kind}_" + ("MP_GP" if primary_first else "GP_MP")
+
+
+def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,
+                  initial_colour: str = "W") -> str:
+    """A TRF-2026 team file of an event that was not read from one (a workbook's): header, the members'
+    ``001`` records with their boards round by round, the team records, team absences (``240``) and the
+    PAB (``320``). A whole match lost by forfeit is written as every board lost by forfeit, as TRF16 can
+    say it too.
+    """
+    entries = _entries(event)
+    halves = {"1": 2, "+": 2, "=": 1, "U": 1}  # the members' points (81-84): U counts a half (informative)
+    gp = {tpn: sum(halves.get(block[-1], 0) for block in by_round.values()) for tpn, by_round in entries.items()}
+    lines = [f"012 {name}", f"142 {rounds}", f"152 {initial_colour}", f"192 {code}", "352 " + "WB" * (event.boards // 2)
+             + "W" * (event.boards % 2)]
+    win, draw, loss = event.scoring.match_points
+    lines.append(f"362 TW {win / 2:4.1f}   TD {draw / 2:4.1f}   TL {loss / 2:4.1f}")
+    for player in players:
+        blocks = "".join(f"  {entries.get(player.tpn, {}).get(r.number, '0000 - Z')}" for r in event.rounds)
+        lines.append(player_head(player, gp.get(player.tpn, 0) / 2, 0) + blocks)
+    lines += [format_310(team, event) for team in event.teams]
+    for rnd in event.rounds:
+        for kind, letter in _ABSENCE_CODES.items():
+            teams = [b.team for b in rnd.byes if b.kind is kind]
+            if teams:
+                lines.append(f"240 {letter} {rnd.number:3d} " + " ".join(f"{t:4d}" for t in teams))
+    mp, gp_pab = event.scoring.pab_points(event.boards)
+    pab = {b.team: r.number for r in event.rounds for b in r.byes if b.kind is TeamByeKind.PAB}
+    by_round = {r: t for t, r in pab.items()}
+    lines.append(f"320 {mp / 2:4.1f} {gp_pab / 2:4.1f}" + "".join(
+        f" {by_round.get(r.number, 0):03d}" for r in event.rounds))
+    return "".join(line.rstrip() + LINE_END for line in lines)
+
+
+def _entries(event: TeamEvent) -> dict[int, dict[int, str]]:
+    out: dict[int, dict[int, str]] = {}
+    for rnd in event.rounds:
+        for tpn, (opponent, colour, code) in _round_entries(event, rnd).items():
+            out.setdefault(tpn, {})[rnd.number] = f"{opponent:4d} {colour} {code}"
+    return out
+
+
+def _round_entries(event: TeamEvent, rnd: TeamRound) -> dict[int, tuple[int, str, str]]:
+    """Each member's (opponent, colour, result code) in the round; members not listed sit out (``Z``)."""
+    out: dict[int, tuple[int, str, str]] = {}
+    for match in rnd.matches:
+        for game in match.boards:
+            result = game.result
+            if match.forfeit_winner is not None:
+                white_team_wins = match.forfeit_winner == match.white
+                black_team_wins = match.forfeit_winner == match.black
+                white_player_wins = white_team_wins if game.board % 2 else black_team_wins
+                black_player_wins = black_team_wins if game.board % 2 else white_team_wins
+                codes = ("+" if white_player_wins else "-", "+" if black_player_wins else "-")
+            else:
+                codes = _RESULT_CODES.get(result, (" ", " "))
+            if game.white:
+                out[game.white] = (game.black, "w", codes[0])
+            if game.black:
+                out[game.black] = (game.white, "b", codes[1])
+    for bye in rnd.byes:
+        if bye.kind is TeamByeKind.PAB:
+            for member in rnd.lineups.get(bye.team, event.team(bye.team).members[:event.boards]):
+                out[member] = (0, "-", "U")
+    return out

@@ -119,7 +119,7 @@ def _player_lines(tournament: Tournament, table: StandingsTable) -> list[str]:
         points = table.paired.score(player.tpn)
         if player.tpn in requested:  # JaVaFo's convention; bbpPairings accepts it too
             points += tournament.settings.points_for_bye(requested[player.tpn])
-        head = _player_head(player, points, ranks[player.tpn])
+        head = player_head(player, points, ranks[player.tpn])
         rounds = [blocks[r.number].get(player.tpn, _ABSENT_BLOCK) for r in tournament.rounds]
         if player.tpn in requested:
             rounds.append(f"0000 - {_BYE_CODE[requested[player.tpn]]}")
@@ -127,7 +127,7 @@ def _player_lines(tournament: Tournament, table: StandingsTable) -> list[str]:
     return lines
 
 
-def _player_head(player: Player, points: float, rank: int) -> str:
+def player_head(player: Player, points: float, rank: int) -> str:
     """Columns 1-89 of a ``001`` line."""
     fields = {
         "sex (column 10)": (player.sex, 1), "title (columns 11-13)": (player.title, 3),

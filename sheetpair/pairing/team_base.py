@@ -18,7 +18,6 @@ from ..core.errors import InputError
 from ..core.model import Colour
 from ..core.teams import (
     Acceleration,
-    BoardGame,
     Match,
     PrimaryScore,
     ProhibitedGroup,
@@ -26,6 +25,7 @@ from ..core.teams import (
     TeamRound,
     TeamScoring,
     default_lineup,
+    seat_boards,
 )
 from .base import OptionSpec
 from .explanation import RoundExplanation
@@ -44,7 +44,8 @@ class TeamSettings:
     prohibited: tuple[ProhibitedGroup, ...] = ()
     double: bool = False
     """Team round robins: two cycles."""
-
+    absent_players: frozenset[int] = frozenset()
+    """Members who miss the round: the default line-ups skip them and move the reserves up."""
 
 
 class TeamSystem(ABC):
@@ -73,14 +74,9 @@ class TeamSystem(ABC):
 def with_boards(event: TeamEvent, table: int, white: int, black: int, settings: TeamSettings) -> Match:
     """A match with its boards from the default line-ups: the White team's player has White on odd boards
     (the ``WBWB…`` pattern of record 352)."""
-    first = default_lineup(event.team(white), event.boards)
-    second = default_lineup(event.team(black), event.boards)
-    boards = []
-    for board in range(1, event.boards + 1):
-        a = first[board - 1] if board <= len(first) else 0
-        b = second[board - 1] if board <= len(second) else 0
-        boards.append(BoardGame(board, a, b) if board % 2 else BoardGame(board, b, a))
-    return Match(table, white, black, tuple(boards))
+    first = default_lineup(event.team(white), event.boards, settings.absent_players)
+    second = default_lineup(event.team(black), event.boards, settings.absent_players)
+    return Match(table, white, black, seat_boards(event.boards, first, second))
 
 
 def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) -> tuple[TeamSettings, TeamScoring]:

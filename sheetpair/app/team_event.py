@@ -1,0 +1,300 @@
+"""The use cases of a team event kept in a workbook: create, pair, line-ups, results, undo, standings,
+TRF export and check. Both doors (the command line and the add-in's buttons) call these.
+
+Each reads the whole event from the workbook, changes it, ranks it once and writes every sheet back
+(:func:`_edit`), as the individual events do through :mod:`sheetpair.app.session`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TypeVar
+
+from ..core.errors import InputError, OperationError, PairingError
+from ..core.model import Player, Result
+from ..core.team_standings import TeamTable, team_table
+from ..core.teams import (
+    Match,
+    PrimaryScore,
+    Team,
+    TeamEvent,
+    TeamRound,
+    check_lineup,
+    seat_boards,
+)
+from ..io.port import WorkbookPort
+from ..io.roster import read_roster
+from ..io.team_workbook import TeamBook, is_team_workbook, load_team_book, save_team_book
+from ..io.trf_team_write import team_code, team_trf_text
+from ..pairing.team_base import TeamSettings, from_options
+from ..pairing.teams import get_team_system
+from .event import EventRequest
+from .teams import RoundCheck, before_round, check_rounds
+from .workbooks.files import reading
+
+T = TypeVar("T")
+DEFAULT_TIEBREAKS = {PrimaryScore.MATCH: ("GPTS", "BH:MP", "SB:MP"), PrimaryScore.GAME: ("MPTS", "BH:GP", "SB:GP")}
+"""The tie-breaks of a new team event when the arbiter names none: the other score, then Buchholz and
+Sonneborn-Berger on the primary score (C.07 team codes)."""
+
+
+def create_team_book(roster: Path, request: EventRequest, boards: int) -> TeamBook:
+    """A new team event from a roster whose ``team`` column names each player's team; the roster order is
+    the board order within a team (members after ``boards`` are reserves). Teams are numbered by the average
+    rating of their top ``boards`` members (highest first, then name), players team by team in board order.
+
+    :raises InputError: for a player without a team, a team with no player, or options the system refuses.
+    :raises PairingError: for an unknown team system.
+    """
+    system = get_team_system(request.system)
+    players = read_roster(roster)
+    unassigned = [p.name for p in players if not p.team]
+    if unassigned:
+        raise InputError(f"{roster}: every player of a team event needs a team; {unassigned[0]!r} has none")
+    by_team: dict[str, list[Player]] = {}
+    for player in players:
+        by_team.setdefault(player.team, []).append(player)
+
+    def strength(name: str) -> tuple[float, str]:
+        top = [p.rating for p in by_team[name][:boards]]
+        return -sum(top) / len(top), name
+
+    numbered: list[Player] = []
+    teams: list[Team] = []
+    for tpn, name in enumerate(sorted(by_team, key=strength), start=1):
+        first = len(numbered) + 1
+        numbered += [replace(p, tpn=first + i, team=str(tpn)) for i, p in enumerate(by_team[name])]
+        teams.append(Team(tpn, name, tuple(range(first, len(numbered) + 1)), _short_name(name)))
+    settings, scoring = from_options(system, request.options, rounds=request.rounds or 0)
+    event = TeamEvent(tuple(teams), boards, (), scoring)
+    rounds = system.planned_rounds(event, settings) or request.rounds
+    if not rounds:
+        raise OperationError(f"the {system.name} system needs the number of rounds (--rounds)")
+    tiebreaks = tuple(request.tiebreaks.split(",")) if request.tiebreaks else DEFAULT_TIEBREAKS[scoring.primary]
+    book = TeamBook(event, numbered, system.name, rounds, dict(request.options), tiebreaks, request.event.name,
+                    request.seed or 0)
+    _table(book)  # refuses an unknown tie-break code before anything is written
+    return book
+
+
+def _short_name(name: str) -> str:
+    return "".join(ch for ch in name.upper() if ch.isalnum())[:5]
+
+
+def create_workbook(port: WorkbookPort, book: TeamBook) -> TeamTable:
+    """Writes a new team event's sheets."""
+    table = _table(book)
+    save_team_book(port, book, table)
+    return table
+
+
+def _table(book: TeamBook) -> TeamTable:
+    try:
+        return team_table(book.event, book.tiebreaks, {p.tpn: p.rating for p in book.players})
+    except ValueError as error:
+        raise InputError(str(error)) from None
+
+
+def _edit(port: WorkbookPort, change: Callable[[TeamBook], T]) -> tuple[T, TeamBook, TeamTable]:
+    book = load_team_book(port)
+    before = len(book.event.rounds)
+    outcome = change(book)
+    table = _table(book)
+    save_team_book(port, book, table, previous_rounds=before)
+    return outcome, book, table
+
+
+def settings_for(book: TeamBook, round_number: int) -> TeamSettings:
+    """The system's settings for pairing ``round_number``: the event's options and the members absent then."""
+    settings, _ = from_options(get_team_system(book.system), book.options, rounds=book.rounds)
+    absent = frozenset(p for p, rounds in book.absent.items() if round_number in rounds)
+    return replace(settings, absent_players=absent)
+
+
+def pair_round(book: TeamBook, round_number: int) -> TeamRound:
+    """Round ``round_number`` as the system pairs it from the rounds before it."""
+    return get_team_system(book.system).pair(before_round(book.event, round_number), round_number,
+                                             settings_for(book, round_number))
+
+
+def pair(port: WorkbookPort) -> tuple[TeamRound, TeamBook]:
+    """Pairs the next round and writes its sheet.
+
+    :raises OperationError: when the event's rounds are all paired, or a match of the last round has no
+        result yet.
+    """
+
+    def change(book: TeamBook) -> TeamRound:
+        number = len(book.event.rounds) + 1
+        if number > book.rounds:
+            raise OperationError(f"all {book.rounds} rounds are paired")
+        if book.event.rounds:
+            last = book.event.rounds[-1]
+            open_tables = [str(m.table) for m in last.matches if not m.is_complete]
+            if open_tables:
+                raise OperationError(f"round {last.number}: table(s) {', '.join(open_tables)} still lack results")
+        new = pair_round(book, number)
+        lineups = {tpn: players for m in new.matches for tpn, players in _lineups(m).items()}
+        new = replace(new, lineups=lineups)
+        book.event = replace(book.event, rounds=(*book.event.rounds, new))
+        return new
+
+    new, book, _ = _edit(port, change)
+    return new, book
+
+
+def _lineups(match: Match) -> dict[int, tuple[int, ...]]:
+    return {match.white: tuple(g.white if g.board % 2 else g.black for g in match.boards),
+            match.black: tuple(g.black if g.board % 2 else g.white for g in match.boards)}
+
+
+def _round(book: TeamBook, number: int | None) -> TeamRound:
+    if not book.event.rounds:
+        raise OperationError("no round has been paired yet")
+    number = number or book.event.rounds[-1].number
+    for rnd in book.event.rounds:
+        if rnd.number == number:
+            return rnd
+    raise OperationError(f"round {number} is not paired")
+
+
+def _put_round(book: TeamBook, rnd: TeamRound) -> None:
+    book.event = replace(book.event, rounds=tuple(rnd if r.number == rnd.number else r for r in book.event.rounds))
+
+
+def _team_number(book: TeamBook, team: str) -> int:
+    """A team named by start number, name or short name."""
+    found = [t.tpn for t in book.event.teams
+             if team.strip() in (str(t.tpn), t.name) or (t.short_name and team.strip().upper() == t.short_name)]
+    if len(found) != 1:
+        raise OperationError(f"no team is named {team!r} (give its start number, name or short name)")
+    return found[0]
+
+
+def set_lineup(port: WorkbookPort, round_number: int, team: str, players: Sequence[int]) -> tuple[int, TeamRound]:
+    """Sets a team's line-up for a paired round before its match has results.
+
+    :raises OperationError: when the round or team does not exist, the match has a result, or the line-up
+        breaks a rule (a player of another team, twice, too many, out of the roster's order).
+    """
+
+    def change(book: TeamBook) -> tuple[int, TeamRound]:
+        tpn = _team_number(book, team)
+        rnd = _round(book, round_number)
+        match = next((m for m in rnd.matches if tpn in (m.white, m.black)), None)
+        if match is None:
+            raise OperationError(f"team {tpn} plays no match in round {rnd.number}")
+        if any(g.result.is_known for g in match.boards) or match.forfeit_winner is not None:
+            raise OperationError(f"round {rnd.number}, table {match.table} already has results: clear them first")
+        lineups = dict(rnd.lineups)
+        lineups[tpn] = tuple(players)
+        try:
+            check_lineup(book.event, tpn, tuple(players), lineups)
+        except ValueError as error:
+            raise OperationError(str(error)) from None
+        boards = seat_boards(book.event.boards, lineups[match.white], lineups[match.black])
+        new = replace(match, boards=boards)
+        rnd = replace(rnd, matches=tuple(new if m.table == match.table else m for m in rnd.matches), lineups=lineups)
+        _put_round(book, rnd)
+        return tpn, rnd
+
+    return _edit(port, change)[0]
+
+
+@dataclass(frozen=True)
+class TableResults:
+    """Results entered on one table: the match after the change."""
+
+    round_number: int
+    match: Match
+
+
+def enter_results(port: WorkbookPort, round_number: int | None, table: int, boards: Sequence[tuple[int, Result]],
+                  *, match_forfeit: str | None = None) -> TableResults:
+    """Records board results of one table, or a whole match lost by forfeit (``+/-``, ``-/+``, ``-/-``; an
+    empty text clears it).
+
+    :raises OperationError: for a table or board that does not exist.
+    """
+
+    def change(book: TeamBook) -> TableResults:
+        rnd = _round(book, round_number)
+        match = next((m for m in rnd.matches if m.table == table), None)
+        if match is None:
+            raise OperationError(f"round {rnd.number} has no table {table}")
+        games = {g.board: g for g in match.boards}
+        for board, result in boards:
+            if board not in games:
+                raise OperationError(f"round {rnd.number}, table {table} has no board {board}")
+            games[board] = replace(games[board], result=result)
+        new = replace(match, boards=tuple(games[b] for b in sorted(games)))
+        if match_forfeit is not None:
+            winners = {"+/-": match.white, "-/+": match.black, "-/-": 0, "": None}
+            if match_forfeit not in winners:
+                raise OperationError(f"a whole match is forfeited as +/-, -/+ or -/-, not {match_forfeit!r}")
+            new = replace(new, forfeit_winner=winners[match_forfeit])
+        _put_round(book, replace(rnd, matches=tuple(new if m.table == table else m for m in rnd.matches)))
+        return TableResults(rnd.number, new)
+
+    return _edit(port, change)[0]
+
+
+def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool]) -> TeamRound:
+    """Removes the last paired round; when it has results, only if ``confirm(round, results)`` agrees.
+
+    :raises OperationError: when no round is paired, or the arbiter kept it.
+    """
+
+    def change(book: TeamBook) -> TeamRound:
+        last = _round(book, None)
+        entered = sum(g.result.is_known for m in last.matches for g in m.boards) + sum(
+            m.forfeit_winner is not None for m in last.matches)
+        if entered and not confirm(last, entered):
+            raise OperationError(f"round {last.number} was kept")
+        book.event = replace(book.event, rounds=book.event.rounds[:-1])
+        return last
+
+    return _edit(port, change)[0]
+
+
+def update_standings(port: WorkbookPort) -> tuple[TeamBook, TeamTable]:
+    """Reads what was typed (line-ups, results) and writes the team standings, crosstable and board ranking."""
+    _, book, table = _edit(port, lambda book: None)
+    return book, table
+
+
+def read_standings(port: WorkbookPort) -> tuple[TeamBook, TeamTable]:
+    """The standings without writing anything."""
+    book = load_team_book(port)
+    return book, _table(book)
+
+
+def trf_text(book: TeamBook) -> str:
+    """The event as a TRF-2026 team file."""
+    primary = book.options.get("primary", "match") == "match"
+    return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds,
+                         code=team_code(primary, book.options.get("colours", "A")))
+
+
+def check(port: WorkbookPort) -> list[RoundCheck]:
+    """Re-pairs every round of the event from the rounds before it and compares it with the round played.
+
+    :raises PairingError: when a round cannot be re-paired.
+    """
+    book = load_team_book(port)
+    if not book.event.rounds:
+        raise PairingError("no round has been paired yet: there is nothing to check")
+    return check_rounds(book.event, lambda number: pair_round(book, number))
+
+
+def holds_team_event(port: WorkbookPort) -> bool:
+    """True when the workbook behind ``port`` holds a team event."""
+    return is_team_workbook(port)
+
+
+def is_team_file(path: Path) -> bool:
+    """True when the workbook file at ``path`` holds a team event (the doors then take the team use cases)."""
+    with reading(path) as port:
+        return is_team_workbook(port)
