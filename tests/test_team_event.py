@@ -1,0 +1,129 @@
+"""A team Swiss of 40 teams x 4 boards run end to end from the command line: new --boards, pair (--json),
+line-ups (command and typed), results per board (command and typed), a board forfeit, a whole-match
+forfeit, standings with the board ranking, TRF export read back, check, undo; and a team bye."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from pathlib import Path
+
+import openpyxl
+from click.testing import CliRunner
+
+from sheetpair.cli import cli
+from sheetpair.io.trf_team import read_team_trf
+
+RESULTS = ["1-0", "½-½", "0-1", "1-0", "0-1", "½-½", "+/-"]
+
+
+def write_roster(path: Path, teams: int, members: int = 5) -> Path:
+    rng = random.Random(teams)
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["Name", "Rating", "Federation", "Team"])
+        for t in range(1, teams + 1):
+            base = rng.randint(1500, 2300)
+            for b in range(members):
+                out.writerow([f"Player {t}-{b + 1}", base - 40 * b, "NOR", f"Club {t:02d}"])
+    return path
+
+
+def run(*args: object, code: int = 0) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def type_results(workbook: Path, number: int, rng: random.Random) -> None:
+    """The arbiter types a result on every board still empty (the Result column of the round sheet)."""
+    book = openpyxl.load_workbook(workbook)
+    sheet = book[f"Round {number}"]
+    for row in sheet.iter_rows(min_row=2):
+        table, board, result = row[0].value, row[1].value, row[4]
+        if table is not None and board is not None and not result.value:
+            result.value = rng.choice(RESULTS)
+    book.save(workbook)
+
+
+def test_a_team_swiss_of_40_teams_runs_end_to_end_from_the_command_line(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 40)
+    workbook = tmp_path / "league.xlsx"
+    assert "40 teams of 4 boards" in run("new", workbook, "--system", "team-swiss", "--rounds", 5, "--boards", 4,
+                                         "--players", roster, "--option", "match-points=2,1,0", "--name", "League")
+    rng = random.Random(1)
+    for number in range(1, 6):
+        if number == 2:  # a member absent in round 2: the default line-up skips him, the reserve moves up
+            book = openpyxl.load_workbook(workbook)
+            book["Players"]["I3"] = "2"
+            book.save(workbook)
+        data = json.loads(run("pair", workbook, "--json"))
+        assert set(data) == {"round", "matches", "byes"} and data["round"] == number and len(data["matches"]) == 20
+        match = data["matches"][0]
+        assert set(match) == {"table", "white", "black", "boards"}
+        assert [set(b) for b in match["boards"]] == [{"board", "white", "black"}] * 4
+        if number == 2:
+            lineup = next(b for m in data["matches"] for b in m["boards"] if 1 in (b["white"], b["black"]))
+            seated = {p for m in data["matches"] for b in m["boards"] for p in (b["white"], b["black"])}
+            assert lineup["board"] == 1 and 2 not in seated and 5 in seated  # 2 absent, reserve 5 plays
+        table = data["matches"][2]
+        team = table["white"]
+        members = sorted({p for b in table["boards"] for p in (b["white"], b["black"])
+                          if (p - 1) // 5 + 1 == team})
+        reserve = 5 * team
+        if reserve not in members:
+            line = ",".join(map(str, [*members[:3], reserve]))
+            assert f"team {team}: line-up {line.replace(',', ', ')}" in run(
+                "lineup", workbook, "--round", number, "--team", team, line)
+            bad = ",".join(map(str, [members[1], members[0], *members[2:]]))
+            assert "breaks the board order" in run("lineup", workbook, "--round", number, "--team", team, bad, code=4)
+        run("result", workbook, "--table", 1, "--board", 1, "1-0", "--board", 2, "-/+")
+        run("result", workbook, "--table", 2, "--match", "+/-")
+        type_results(workbook, number, rng)
+        standings = json.loads(run("standings", workbook, "--json"))
+        assert {"teams", "crosstable", "boards"} <= set(standings)
+    teams = standings["teams"]
+    assert teams[0]["rank"] == 1 and teams[0]["match_points"] >= teams[-1]["match_points"]
+    assert {"GPTS", "BH:MP", "SB:MP"} == set(teams[0]["tiebreaks"])
+    board_one = [b for b in standings["boards"] if b["board"] == 1]
+    assert board_one[0]["rank"] == 1 and {"points", "games", "percentage", "performance"} <= set(board_one[0])
+
+    trf = tmp_path / "league.trf"
+    run("export", workbook, "--trf", trf)
+    back = read_team_trf(trf.read_text(encoding="utf-8")).event
+    assert len(back.teams) == 40 and len(back.rounds) == 5
+    mp = {s["tpn"]: s["match_points"] for s in teams}
+    from sheetpair.core.teams import derive_teams
+    assert {t: h.match_points / 2 for t, h in derive_teams(back).items()} == mp
+
+    checked = run("check", workbook)
+    assert "5 of 5 rounds agree." in checked
+    assert "Round 5 removed." in run("undo", workbook, "--yes")
+    assert "Round 5" not in openpyxl.load_workbook(workbook, read_only=True).sheetnames
+
+
+def test_an_odd_number_of_teams_gives_a_team_bye_and_board_forfeits_count(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 7, members=4)
+    workbook = tmp_path / "small.xlsx"
+    run("new", workbook, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players", roster)
+    data = json.loads(run("pair", workbook, "--json"))
+    assert data["byes"] == [{"team": data["byes"][0]["team"], "points": 1.0, "kind": "pab"}]
+    assert "no board 9" in run("result", workbook, "--table", 1, "--board", 9, "1-0", code=4)
+    assert "a team event's results name the table" in run("result", workbook, "--board", 1, "1-0", code=2)
+
+
+def test_team_berger_alternates_white_on_board_1(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 4, members=4)
+    workbook = tmp_path / "rr.xlsx"
+    assert "3 rounds" in run("new", workbook, "--system", "team-berger", "--boards", 4, "--players", roster)
+    rng = random.Random(2)
+    whites = []
+    for number in range(1, 4):
+        data = json.loads(run("pair", workbook, "--json"))
+        whites.append({m["white"] for m in data["matches"]})
+        for m in data["matches"]:
+            colours = [b["white"] in {p for p in range(1, 17) if (p - 1) // 4 + 1 == m["white"]} for b in m["boards"]]
+            assert colours == [True, False, True, False]  # board colours alternate from board 1
+        type_results(workbook, number, rng)
+    assert whites[0] != whites[1]
