@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from ..core.errors import InputError, OperationError, PairingError
 from ..core.model import Player, Result
+from ..core.team_book import TeamBook
 from ..core.team_standings import TeamTable, team_table
 from ..core.teams import (
     Match,
@@ -26,8 +27,9 @@ from ..core.teams import (
 )
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster
-from ..io.team_workbook import TeamBook, is_team_workbook, load_team_book, save_team_book
+from ..io.team_workbook import is_team_workbook, load_team_book, save_team_book
 from ..io.trf_team_write import team_code, team_trf_text
+from ..pairing.explanation import RoundExplanation
 from ..pairing.team_base import TeamSettings, from_options
 from ..pairing.teams import get_team_system
 from .event import EventRequest
@@ -40,19 +42,27 @@ DEFAULT_TIEBREAKS = {PrimaryScore.MATCH: ("GPTS", "BH:MP", "SB:MP"), PrimaryScor
 Sonneborn-Berger on the primary score (C.07 team codes)."""
 
 
-def create_team_book(roster: Path, request: EventRequest, boards: int) -> TeamBook:
-    """A new team event from a roster whose ``team`` column names each player's team; the roster order is
-    the board order within a team (members after ``boards`` are reserves). Teams are numbered by the average
-    rating of their top ``boards`` members (highest first, then name), players team by team in board order.
+def create_team_book(roster: Path, request: EventRequest) -> TeamBook:
+    """A new team event from a roster file (see :func:`team_book`).
 
-    :raises InputError: for a player without a team, a team with no player, or options the system refuses.
+    :raises InputError: for a roster that cannot be read, or as :func:`team_book`.
+    """
+    return team_book(read_roster(roster), request, source=str(roster))
+
+
+def team_book(players: list[Player], request: EventRequest, *, source: str) -> TeamBook:
+    """A new team event from a roster whose ``team`` column names each player's team; the roster order is
+    the board order within a team (members after ``request.boards`` are reserves). Teams are numbered by the
+    average rating of their top boards (highest first, then name), players team by team in board order.
+
+    :raises InputError: for a player without a team, or options the system refuses.
     :raises PairingError: for an unknown team system.
     """
     system = get_team_system(request.system)
-    players = read_roster(roster)
+    boards = request.boards
     unassigned = [p.name for p in players if not p.team]
     if unassigned:
-        raise InputError(f"{roster}: every player of a team event needs a team; {unassigned[0]!r} has none")
+        raise InputError(f"{source}: every player of a team event needs a team; {unassigned[0]!r} has none")
     by_team: dict[str, list[Player]] = {}
     for player in players:
         by_team.setdefault(player.team, []).append(player)
@@ -276,6 +286,19 @@ def trf_text(book: TeamBook) -> str:
     primary = book.options.get("primary", "match") == "match"
     return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds,
                          code=team_code(primary, book.options.get("colours", "A")))
+
+
+def explain(port: WorkbookPort, round_number: int | None) -> RoundExplanation:
+    """Why round ``round_number`` (default: the last paired) is paired as the system pairs it.
+
+    :raises OperationError: when no round is paired, or the round is neither paired nor the next.
+    """
+    book = load_team_book(port)
+    number = round_number or len(book.event.rounds)
+    if not 1 <= number <= len(book.event.rounds) + 1:
+        raise OperationError("no round is paired yet: there is nothing to explain" if not book.event.rounds
+                             else f"round {number} is neither paired nor the next round")
+    return get_team_system(book.system).explain(before_round(book.event, number), number, settings_for(book, number))
 
 
 def check(port: WorkbookPort) -> list[RoundCheck]:

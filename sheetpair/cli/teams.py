@@ -14,16 +14,17 @@ from ..app.teams import RoundCheck
 from ..app.workbooks.files import creating, editing, reading, refuse_output_over_input
 from ..core.errors import InputError
 from ..core.results import format_points, parse_game_result
+from ..core.team_book import TeamBook, match_score
 from ..core.team_standings import TeamTable, bye_points
 from ..core.teams import TeamRound, pairing_json
-from ..io.team_workbook import TeamBook, match_score
 from .base import cli, reports_errors
 from .display import pad, width
 
 
-def new(workbook: Path, roster: Path, request: EventRequest, boards: int) -> None:
+def new(workbook: Path, roster: Path, request: EventRequest) -> None:
     """``new`` for a team system."""
-    book = team_event.create_team_book(roster, request, boards)
+    book = team_event.create_team_book(roster, request)
+    boards = book.event.boards
     with creating(workbook) as port:
         team_event.create_workbook(port, book)
     click.echo(f"Created {workbook}: {len(book.event.teams)} teams of {boards} boards, {len(book.players)} "

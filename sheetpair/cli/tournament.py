@@ -77,7 +77,7 @@ def new(workbook: Path, system_name: str, boards: int, rounds: int | None, roste
                            tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
                            language="" if language == "en" else language)
     if system_name in TEAM_SYSTEMS:
-        return teams.new(workbook, roster, request, boards)
+        return teams.new(workbook, roster, dataclasses.replace(request, boards=boards))
     tournament = new_event(roster, request)
     with creating(workbook) as port:
         create_workbook(port, tournament)

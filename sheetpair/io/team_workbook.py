@@ -17,11 +17,12 @@ A workbook holds a team event when it has a ``Teams`` sheet. Its sheets:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..core.errors import WorkbookError
 from ..core.model import Player, Result
 from ..core.results import format_points, parse_result
+from ..core.team_book import TeamBook, match_score
 from ..core.team_standings import TeamTable, bye_points
 from ..core.teams import (
     BoardGame,
@@ -47,36 +48,6 @@ TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating"]
 PLAYERS_HEADER = ["TPN", "Name", "Rating", "Title", "Federation", "FIDE ID", "Team", "Board", "Absent"]
 ROUND_HEADER = ["Table", "Board", "White TPN", "White", "Result", "Black TPN", "Black"]
 _FORFEITS = {"+/-": 0, "-/+": 1, "-/-": 2}
-
-
-@dataclass
-class TeamBook:
-    """A team event as its workbook holds it: the event, the players, and the arbiter's settings."""
-
-    event: TeamEvent
-    players: list[Player]
-    system: str
-    rounds: int
-    options: dict[str, str] = field(default_factory=dict)
-    tiebreaks: tuple[str, ...] = ()
-    name: str = ""
-    seed: int = 0
-    absent: dict[int, frozenset[int]] = field(default_factory=dict)
-    """Player start number to the rounds the player misses."""
-    teams: dict[int, tuple[str, str]] = field(default_factory=dict)
-    """Team start number to (federation, captain): shown on the Teams sheet, not used for pairing."""
-
-    def player(self, tpn: int) -> Player:
-        """:raises KeyError: if no player has that start number."""
-        for player in self.players:
-            if player.tpn == tpn:
-                return player
-        raise KeyError(f"no player has start number {tpn}")
-
-    def rating_of_top(self, team: Team) -> int:
-        """The average rating of the team's top ``boards`` members (0 when none is rated)."""
-        ratings = [self.player(m).rating for m in team.members[:self.event.boards]]
-        return round(sum(ratings) / len(ratings)) if ratings else 0
 
 
 def is_team_workbook(port: WorkbookPort) -> bool:
@@ -261,16 +232,6 @@ def round_sheet(book: TeamBook, rnd: TeamRound) -> SheetSpec:
     return SheetSpec(round_sheet_name(rnd.number), ROUND_HEADER, rows, text_columns=frozenset({"Result"}),
                      dropdown_column="Result", dropdown_values=tuple(r.value for r in Result if r.value),
                      column_widths={"White": 28, "Black": 28}, borders=True, before=TEAM_STANDINGS_SHEET)
-
-
-def match_score(match: Match) -> str:
-    """The match row's Result: a whole-match forfeit as typed, else the game points once the boards are in."""
-    if match.forfeit_winner is not None:
-        return "-/-" if match.forfeit_winner == 0 else "+/-" if match.forfeit_winner == match.white else "-/+"
-    if not any(g.result.is_known for g in match.boards):
-        return ""
-    white, black = match.game_points()
-    return f"{format_points(white / 2)}-{format_points(black / 2)}"
 
 
 def _name(book: TeamBook, tpn: int) -> str:
