@@ -10,10 +10,14 @@ import random
 from pathlib import Path
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 
 from sheetpair.cli import cli
+from sheetpair.core.teams import derive_teams
 from sheetpair.io.trf_team import read_team_trf
+
+from .conftest import CONFORMANCE
 
 RESULTS = ["1-0", "½-½", "0-1", "1-0", "0-1", "½-½", "+/-"]
 
@@ -94,7 +98,6 @@ def test_a_team_swiss_of_40_teams_runs_end_to_end_from_the_command_line(tmp_path
     back = read_team_trf(trf.read_text(encoding="utf-8")).event
     assert len(back.teams) == 40 and len(back.rounds) == 5
     mp = {s["tpn"]: s["match_points"] for s in teams}
-    from sheetpair.core.teams import derive_teams
     assert {t: h.match_points / 2 for t, h in derive_teams(back).items()} == mp
 
     checked = run("check", workbook)
@@ -127,3 +130,34 @@ def test_team_berger_alternates_white_on_board_1(tmp_path: Path) -> None:
             assert colours == [True, False, True, False]  # board colours alternate from board 1
         type_results(workbook, number, rng)
     assert whites[0] != whites[1]
+
+
+REAL = CONFORMANCE / "trf-real"
+
+
+@pytest.mark.parametrize("path", [REAL / "trf26_team_small.trf", REAL / "trf26_grandmommyscup.trf",
+                                  CONFORMANCE / "team" / "t1001.trf"], ids=lambda p: p.stem)
+def test_a_team_trf_imported_and_exported_comes_back_byte_for_byte(tmp_path: Path, path: Path) -> None:
+    if not path.exists():
+        pytest.skip(f"{path.name} is not in the committed slice")
+    workbook = tmp_path / "event.xlsx"
+    assert "from a team TRF" in run("import", path, "-o", workbook)
+    run("export", workbook, "--trf", tmp_path / "back.trf")
+    assert (tmp_path / "back.trf").read_bytes() == path.read_bytes()
+
+
+def test_check_of_a_team_trf_names_the_rounds_that_differ() -> None:
+    path = CONFORMANCE / "team" / "t1001.trf"
+    case = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    out = run("check", path, code=1)
+    agreeing = [int(line.split()[1].rstrip(":")) for line in out.splitlines() if line.endswith(": agrees")]
+    assert agreeing == case["consensus_rounds"] and "Round 2: DIFFERS" in out
+
+
+def test_a_trf16_export_writes_013_team_records(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 4, members=4)
+    workbook = tmp_path / "rr.xlsx"
+    run("new", workbook, "--system", "team-berger", "--boards", 4, "--players", roster)
+    run("export", workbook, "--trf", tmp_path / "rr.trf", "--format", "trf16")
+    text = (tmp_path / "rr.trf").read_text(encoding="utf-8")
+    assert "310 " not in text and read_team_trf(text).event.teams[0].members == (1, 2, 3, 4)

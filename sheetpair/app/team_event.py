@@ -28,12 +28,13 @@ from ..core.teams import (
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster
 from ..io.team_workbook import is_team_workbook, load_team_book, save_team_book
-from ..io.trf_team_write import team_code, team_trf_text
+from ..io.trf_team import read_team_trf, team_players
+from ..io.trf_team_write import team_code, team_trf_text, write_team_trf
 from ..pairing.explanation import RoundExplanation
 from ..pairing.team_base import TeamSettings, from_options
 from ..pairing.teams import get_team_system
 from .event import EventRequest
-from .teams import RoundCheck, before_round, check_rounds
+from .teams import RoundCheck, before_round, check_rounds, check_team_file
 from .workbooks.files import reading
 
 T = TypeVar("T")
@@ -281,11 +282,36 @@ def read_standings(port: WorkbookPort) -> tuple[TeamBook, TeamTable]:
     return book, _table(book)
 
 
-def trf_text(book: TeamBook) -> str:
-    """The event as a TRF-2026 team file."""
+def import_team_trf(path: Path) -> TeamBook:
+    """A team event from a TRF-2026 (or TRF16) team file: its teams, members and rounds; the file's lines are
+    kept so that exporting the event unchanged gives the file back byte for byte.
+
+    :raises TrfError: naming the line of a record that cannot be read.
+    """
+    text = path.read_bytes().decode("utf-8")
+    team_file = read_team_trf(text)
+    event = team_file.event
+    primary = event.scoring.primary is PrimaryScore.MATCH
+    win, draw, loss = (p / 2 for p in event.scoring.match_points)
+    options = {"primary": "match" if primary else "game", "colours": team_file.colour_type,
+               "match-points": f"{win:g},{draw:g},{loss:g}"}
+    name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
+    rounds = max(team_file.rounds, len(event.rounds), 1)
+    return TeamBook(event, team_players(text), "team-swiss", rounds, options,
+                    DEFAULT_TIEBREAKS[event.scoring.primary], name, source=team_file.lines)
+
+
+def trf_text(book: TeamBook, *, trf16: bool = False) -> str:
+    """The event as a TRF-2026 team file: an imported file's own lines while the event is still what the file
+    says (team records rewritten where a team changed), else written afresh."""
+    if book.source and not trf16:
+        team_file = read_team_trf("".join(book.source))
+        if [(r.matches, r.byes) for r in team_file.event.rounds] == [(r.matches, r.byes) for r in book.event.rounds]:
+            team_file.event = replace(team_file.event, teams=book.event.teams)
+            return write_team_trf(team_file)
     primary = book.options.get("primary", "match") == "match"
     return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds,
-                         code=team_code(primary, book.options.get("colours", "A")))
+                         code=team_code(primary, book.options.get("colours", "A")), trf16=trf16)
 
 
 def explain(port: WorkbookPort, round_number: int | None) -> RoundExplanation:
@@ -321,3 +347,17 @@ def is_team_file(path: Path) -> bool:
     """True when the workbook file at ``path`` holds a team event (the doors then take the team use cases)."""
     with reading(path) as port:
         return is_team_workbook(port)
+
+
+def is_team_trf(path: Path) -> bool:
+    """True when ``path`` is a TRF file of a team event: it has a team record ``310`` or a team code in ``192``."""
+    if path.suffix.lower() not in (".trf", ".txt"):
+        return False
+    with path.open("rb") as stream:
+        lines = stream.read().decode("utf-8", errors="replace").splitlines()
+    return any(line.startswith("310 ") or (line.startswith("192") and "TEAM" in line.upper()) for line in lines)
+
+
+def check_team_trf(path: Path) -> list[RoundCheck]:
+    """Re-pairs every round of a team TRF with team-swiss and compares it with the round played."""
+    return check_team_file(read_team_trf(path.read_bytes().decode("utf-8")))

@@ -45,6 +45,8 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     refuse_same_file(source, workbook)
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
+    if team_event.is_team_trf(source):
+        return teams.import_trf(source, workbook)
     with progress(3, "Importing") as step:
         imported = read_event(source, system=system_name, rounds=rounds)
         step()
@@ -75,7 +77,7 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
     if team_event.is_team_file(workbook):
-        return teams.export(workbook, target)
+        return teams.export(workbook, target, trf_format)
     refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
         tournament = load(port)
@@ -119,7 +121,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     if not source.is_file():
         return check_many(str(source), system_name or AUTO, jobs, executor, scheduler, report, as_json)
     system_name = None if system_name == AUTO else system_name
-    if source.suffix.lower() in (".xlsx", ".xlsm") and team_event.is_team_file(source):
+    if team_event.is_team_trf(source) or (source.suffix.lower() in (".xlsx", ".xlsm")
+                                          and team_event.is_team_file(source)):
         return teams.check(source, as_json)
     tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:

@@ -112,17 +112,30 @@ def standings_text(table: TeamTable) -> str:
     return "\n".join(lines)
 
 
-def export(workbook: Path, target: Path) -> None:
+def export(workbook: Path, target: Path, trf_format: str) -> None:
     refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
         book, _ = team_event.read_standings(port)
-    target.write_text(team_event.trf_text(book), encoding="utf-8", newline="")
-    click.echo(f"Wrote {target} (TRF26): {len(book.event.teams)} teams, {len(book.event.rounds)} rounds.", err=True)
+    target.write_text(team_event.trf_text(book, trf16=trf_format == "trf16"), encoding="utf-8", newline="")
+    click.echo(f"Wrote {target} ({trf_format.upper()}): {len(book.event.teams)} teams, "
+               f"{len(book.event.rounds)} rounds.", err=True)
 
 
-def check(workbook: Path, as_json: bool) -> None:
-    with reading(workbook) as port:
-        checks = team_event.check(port)
+def import_trf(source: Path, workbook: Path) -> None:
+    book = team_event.import_team_trf(source)
+    with creating(workbook) as port:
+        team_event.create_workbook(port, book)
+    click.echo(f"Created {workbook} from a team TRF: {len(book.event.teams)} teams of {book.event.boards} boards, "
+               f"{len(book.event.rounds)} of {book.rounds} rounds played, system {book.system}.", err=True)
+
+
+def check(source: Path, as_json: bool) -> None:
+    """``check`` of a team workbook or team TRF: every round re-paired, the ones that differ named (exit 1)."""
+    if team_event.is_team_trf(source):
+        checks = team_event.check_team_trf(source)
+    else:
+        with reading(source) as port:
+            checks = team_event.check(port)
     if as_json:
         click.echo(json.dumps({"rounds": [{"round": c.round_number, "same_pairs": c.same_pairs,
                                            "same_colours": c.same_colours} for c in checks]}))

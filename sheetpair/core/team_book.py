@@ -26,6 +26,9 @@ class TeamBook:
     """Player start number to the rounds the player misses."""
     teams: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Team start number to (federation, captain): shown on the Teams sheet, not used for pairing."""
+    source: tuple[str, ...] = ()
+    """The lines of the TRF the event was imported from (line endings kept): exported again as they were
+    while the event is what the file says."""
 
     def player(self, tpn: int) -> Player:
         """:raises KeyError: if no player has that start number."""

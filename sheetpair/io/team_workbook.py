@@ -44,6 +44,8 @@ PLAYERS_SHEET = "Players"
 TEAM_STANDINGS_SHEET = "Team standings"
 TEAM_CROSSTABLE_SHEET = "Team crosstable"
 BOARD_RANKING_SHEET = "Board ranking"
+SOURCE_SHEET = "_team_trf"
+"""Hidden: the lines of the TRF the event was imported from, one a row, and the files' line ending."""
 TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating"]
 PLAYERS_HEADER = ["TPN", "Name", "Rating", "Title", "Federation", "FIDE ID", "Team", "Board", "Absent"]
 ROUND_HEADER = ["Table", "Board", "White TPN", "White", "Result", "Black TPN", "Black"]
@@ -76,6 +78,11 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
                     tuple(c for c in cell_text(settings.get("tiebreaks")).split(",") if c),
                     cell_text(settings.get("name")), cell_int(settings.get("seed")) or 0, absent,
                     {t.tpn: extra for t, extra in teams})
+    if SOURCE_SHEET in port.sheet_names():
+        rows = port.read_sheet(SOURCE_SHEET)
+        ending = "\r\n" if rows and cell_text(rows[0][1] if len(rows[0]) > 1 else None) == "CRLF" else "\n"
+        lines = [str(row[0]) if row and row[0] is not None else "" for row in rows[1:]]
+        book.source = tuple(line + ending for line in lines)
     numbers = sorted(int(m[1]) for name in port.sheet_names() if (m := ROUND_SHEET.match(name)))
     rounds = tuple(_read_round(port, number, book.event) for number in numbers)
     book.event = replace(book.event, rounds=rounds)
@@ -166,9 +173,10 @@ def _read_round(port: WorkbookPort, number: int, event: TeamEvent) -> TeamRound:
     full = [replace(m, boards=tuple(sorted(boards.get(m.table, []), key=lambda g: g.board)),
                     forfeit_winner=forfeits[m.table]) for m in matches]
     lineups = {tpn: players for m in full for tpn, players in _lineups(m).items()}
-    for tpn, players in lineups.items():
+    open_matches = [m for m in full if m.forfeit_winner is None and not any(g.result.is_known for g in m.boards)]
+    for tpn in (t for m in open_matches for t in (m.white, m.black)):  # line-ups are set before the results
         try:
-            check_lineup(event, tpn, tuple(p for p in players if p), lineups)
+            check_lineup(event, tpn, tuple(p for p in lineups[tpn] if p), lineups)
         except ValueError as error:
             raise WorkbookError(str(error), sheet=sheet) from None
     return TeamRound(number, tuple(full), tuple(byes), lineups)
@@ -208,6 +216,10 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
         [p.tpn, p.name, p.rating or None, p.title, p.federation, p.fide_id, int(p.team or 0), board_of.get(p.tpn),
          ",".join(map(str, sorted(book.absent.get(p.tpn, ()))))] for p in book.players],
         text_columns=frozenset({"Absent", "FIDE ID"}), column_widths={"Name": 28}))
+    if book.source:
+        ending = "CRLF" if book.source[0].endswith("\r\n") else "LF"
+        port.write_sheet(SheetSpec(SOURCE_SHEET, ["TRF line", ending], [[line.rstrip("\r\n")] for line in book.source],
+                                   text_columns=frozenset({"TRF line"}), hidden=True))
     for rnd in book.event.rounds:
         port.write_sheet(round_sheet(book, rnd))
     for number in range(len(book.event.rounds) + 1, previous_rounds + 1):

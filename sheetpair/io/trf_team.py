@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import TrfError
-from ..core.model import Result
+from ..core.model import Player, Result
 from ..core.teams import (
     Acceleration,
     BoardGame,
@@ -75,6 +75,29 @@ def _halves(text: str, line: int) -> int:
         return round(float(text) * 2)
     except ValueError:
         raise TrfError(f"expected a number of points, found {text.strip()!r}", line=line) from None
+
+
+def team_players(text: str) -> list[Player]:
+    """The members of a team file from its ``001`` records (start number, sex, title, name, rating,
+    federation, FIDE ID, birth date), each with the start number of its team as ``team``.
+
+    :raises TrfError: naming the line of a start number or rating that is not a number.
+    """
+    team_of = {m: t.tpn for t in read_team_trf(text).event.teams for m in t.members}
+    players = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("001"):
+            continue
+        try:
+            tpn = int(line[4:8])
+            rating = int(line[48:52]) if line[48:52].strip() else 0
+        except ValueError:
+            raise TrfError("a 001 record needs its start number (5-8) and rating (49-52) as numbers",
+                           line=number) from None
+        players.append(Player(tpn, line[14:47].strip(), rating, line[10:13].strip(), line[53:56].strip(),
+                              line[57:68].strip(), line[69:79].strip(), line[9:10].strip(),
+                              team=str(team_of.get(tpn, ""))))
+    return players
 
 
 def team_from_310(text: str) -> Team:

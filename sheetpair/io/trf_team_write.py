@@ -73,11 +73,11 @@ def team_code(primary_first: bool, colours: str) -> str:
 
 
 def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,
-                  initial_colour: str = "W") -> str:
+                  initial_colour: str = "W", trf16: bool = False) -> str:
     """A TRF-2026 team file of an event that was not read from one (a workbook's): header, the members'
     ``001`` records with their boards round by round, the team records, team absences (``240``) and the
     PAB (``320``). A whole match lost by forfeit is written as every board lost by forfeit, as TRF16 can
-    say it too.
+    say it too. ``trf16`` writes the teams as TRF16's ``013`` records (name and members) instead.
     """
     entries = _entries(event)
     halves = {"1": 2, "+": 2, "=": 1, "U": 1}  # the members' points (81-84): U counts a half (informative)
@@ -89,7 +89,7 @@ def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds:
     for player in players:
         blocks = "".join(f"  {entries.get(player.tpn, {}).get(r.number, '0000 - Z')}" for r in event.rounds)
         lines.append(player_head(player, gp.get(player.tpn, 0) / 2, 0) + blocks)
-    lines += [format_310(team, event) for team in event.teams]
+    lines += [format_013(team) if trf16 else format_310(team, event) for team in event.teams]
     for rnd in event.rounds:
         for kind, letter in _ABSENCE_CODES.items():
             teams = [b.team for b in rnd.byes if b.kind is kind]
