@@ -161,3 +161,11 @@ def test_a_trf16_export_writes_013_team_records(tmp_path: Path) -> None:
     run("export", workbook, "--trf", tmp_path / "rr.trf", "--format", "trf16")
     text = (tmp_path / "rr.trf").read_text(encoding="utf-8")
     assert "310 " not in text and read_team_trf(text).event.teams[0].members == (1, 2, 3, 4)
+
+
+def test_short_names_are_short_and_tell_the_teams_apart(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 12, members=4)
+    workbook = tmp_path / "league.xlsx"
+    run("new", workbook, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players", roster)
+    shorts = [row[2] for row in openpyxl.load_workbook(workbook)["Teams"].iter_rows(min_row=2, values_only=True)]
+    assert len(set(shorts)) == 12 and all(len(s) <= 5 for s in shorts) and "C01" in shorts

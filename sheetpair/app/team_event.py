@@ -74,10 +74,11 @@ def team_book(players: list[Player], request: EventRequest, *, source: str) -> T
 
     numbered: list[Player] = []
     teams: list[Team] = []
+    shorts: set[str] = set()
     for tpn, name in enumerate(sorted(by_team, key=strength), start=1):
         first = len(numbered) + 1
         numbered += [replace(p, tpn=first + i, team=str(tpn)) for i, p in enumerate(by_team[name])]
-        teams.append(Team(tpn, name, tuple(range(first, len(numbered) + 1)), _short_name(name)))
+        teams.append(Team(tpn, name, tuple(range(first, len(numbered) + 1)), _short_name(name, shorts)))
     settings, scoring = from_options(system, request.options, rounds=request.rounds or 0)
     event = TeamEvent(tuple(teams), boards, (), scoring)
     rounds = system.planned_rounds(event, settings) or request.rounds
@@ -90,8 +91,21 @@ def team_book(players: list[Player], request: EventRequest, *, source: str) -> T
     return book
 
 
-def _short_name(name: str) -> str:
-    return "".join(ch for ch in name.upper() if ch.isalnum())[:5]
+def _short_name(name: str, taken: set[str]) -> str:
+    """Up to five capitals: the name itself when it is that short, else the initials of its words and its
+    digits (``Club 38`` -> ``C38``), or a single word's first letters; a number tells apart two teams that
+    would share one."""
+    compact = "".join(ch for ch in name.upper() if ch.isalnum())
+    words = name.upper().split()
+    short = compact if len(compact) <= 5 else "".join(w if w.isdigit() else w[0] for w in words if w[0].isalnum())[:5]
+    if len(short) < 3:  # one long word: its first letters
+        short = compact[:5]
+    candidate, n = short or "T", 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{short[:5 - len(str(n))]}{n}"
+    taken.add(candidate)
+    return candidate
 
 
 def create_workbook(port: WorkbookPort, book: TeamBook) -> TeamTable:
