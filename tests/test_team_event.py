@@ -114,6 +114,17 @@ def test_an_odd_number_of_teams_gives_a_team_bye_and_board_forfeits_count(tmp_pa
     assert data["byes"] == [{"team": data["byes"][0]["team"], "points": 1.0, "kind": "pab"}]
     assert "no board 9" in run("result", workbook, "--table", 1, "--board", 9, "1-0", code=4)
     assert "a team event's results name the table" in run("result", workbook, "--board", 1, "1-0", code=2)
+    type_results(workbook, 1, random.Random(5))
+    book = openpyxl.load_workbook(workbook)
+    book["Teams"]["G4"] = "2"  # team 3 announces it misses round 2
+    book.save(workbook)
+    data = json.loads(run("pair", workbook, "--json"))
+    assert data["byes"] == [{"team": 3, "points": 0.0, "kind": "absent"}] and len(data["matches"]) == 3
+    book = openpyxl.load_workbook(workbook)
+    book["Players"]["A3"] = 1  # player 1 listed a second time (in team 1 and as row 3)
+    book.save(workbook)
+    assert "Players!A3: player 1 is also on row 2: a player belongs to one team only" in run(
+        "standings", workbook, code=65)
 
 
 def test_team_berger_alternates_white_on_board_1(tmp_path: Path) -> None:

@@ -26,6 +26,8 @@ class TeamBook:
     """Player start number to the rounds the player misses."""
     teams: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Team start number to (federation, captain): shown on the Teams sheet, not used for pairing."""
+    team_absent: dict[int, frozenset[int]] = field(default_factory=dict)
+    """Team start number to the rounds the team has announced it misses (not paired, no points)."""
     source: tuple[str, ...] = ()
     """The lines of the TRF the event was imported from (line endings kept): exported again as they were
     while the event is what the file says."""

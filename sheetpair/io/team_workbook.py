@@ -46,7 +46,7 @@ TEAM_CROSSTABLE_SHEET = "Team crosstable"
 BOARD_RANKING_SHEET = "Board ranking"
 SOURCE_SHEET = "_team_trf"
 """Hidden: the lines of the TRF the event was imported from, one a row, and the files' line ending."""
-TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating"]
+TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating", "Absent"]
 PLAYERS_HEADER = ["TPN", "Name", "Rating", "Title", "Federation", "FIDE ID", "Team", "Board", "Absent"]
 ROUND_HEADER = ["Table", "Board", "White TPN", "White", "Result", "Black TPN", "Black"]
 _FORFEITS = {"+/-": 0, "-/+": 1, "-/-": 2}
@@ -68,7 +68,8 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
                 for row in port.read_sheet(SETTINGS_SHEET)[1:] if row and cell_text(row[0])}
     boards = _setting_int(settings, "boards")
     players, team_rows, absent = _read_players(port)
-    teams = _read_teams(port, team_rows)
+    team_absent: dict[int, frozenset[int]] = {}
+    teams = _read_teams(port, team_rows, team_absent)
     options = dict(p.split("=", 1) for p in cell_text(settings.get("options")).split(";") if "=" in p)
     primary = options.get("primary", "match")
     scoring = TeamScoring.from_text(options.get("match-points", "2,1,0"),
@@ -77,7 +78,7 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
     book = TeamBook(event, players, cell_text(settings.get("system")), _setting_int(settings, "rounds"), options,
                     tuple(c for c in cell_text(settings.get("tiebreaks")).split(",") if c),
                     cell_text(settings.get("name")), cell_int(settings.get("seed")) or 0, absent,
-                    {t.tpn: extra for t, extra in teams})
+                    {t.tpn: extra for t, extra in teams}, team_absent=team_absent)
     if SOURCE_SHEET in port.sheet_names():
         rows = port.read_sheet(SOURCE_SHEET)
         ending = "\r\n" if rows and cell_text(rows[0][1] if len(rows[0]) > 1 else None) == "CRLF" else "\n"
@@ -101,22 +102,31 @@ def _read_players(port: WorkbookPort) -> tuple[list[Player], dict[int, list[tupl
     players: list[Player] = []
     members: dict[int, list[tuple[int, int]]] = {}
     absent: dict[int, frozenset[int]] = {}
+    rows: dict[int, int] = {}
     for row_number, row in enumerate(port.read_sheet(PLAYERS_SHEET)[1:], start=2):
         cells = [*row, *[None] * len(PLAYERS_HEADER)]
         if not any(cell_text(c) for c in cells):
             continue
         tpn, team, board = (_whole(cells[i], PLAYERS_SHEET, row_number, i) for i in (0, 6, 7))
+        if tpn in rows:
+            raise WorkbookError(f"player {tpn} is also on row {rows[tpn]}: a player belongs to one team only",
+                                sheet=PLAYERS_SHEET, cell=cell_address(row_number, 1))
+        rows[tpn] = row_number
         rating = cell_int(cells[2]) or 0
         players.append(Player(tpn, cell_text(cells[1]), rating, cell_text(cells[3]), cell_text(cells[4]),
                               cell_text(cells[5]), team=str(team)))
         members.setdefault(team, []).append((board, tpn))
-        rounds = cell_text(cells[8])
-        try:
-            absent[tpn] = frozenset(int(r) for r in rounds.replace(";", ",").split(",") if r.strip())
-        except ValueError:
-            raise WorkbookError(f"the rounds a player misses are written as 3,5, not {rounds!r}",
-                                sheet=PLAYERS_SHEET, cell=cell_address(row_number, 9)) from None
+        absent[tpn] = _rounds(cells[8], PLAYERS_SHEET, cell_address(row_number, 9))
     return players, members, absent
+
+
+def _rounds(value: CellValue, sheet: str, cell: str) -> frozenset[int]:
+    """The rounds a player or a team misses, typed as ``3,5``."""
+    text = cell_text(value)
+    try:
+        return frozenset(int(r) for r in text.replace(";", ",").split(",") if r.strip())
+    except ValueError:
+        raise WorkbookError(f"the rounds missed are written as 3,5, not {text!r}", sheet=sheet, cell=cell) from None
 
 
 def _whole(value: CellValue, sheet: str, row: int, column: int) -> int:
@@ -127,7 +137,8 @@ def _whole(value: CellValue, sheet: str, row: int, column: int) -> int:
     return number
 
 
-def _read_teams(port: WorkbookPort, members: dict[int, list[tuple[int, int]]]) -> list[tuple[Team, tuple[str, str]]]:
+def _read_teams(port: WorkbookPort, members: dict[int, list[tuple[int, int]]],
+                absent: dict[int, frozenset[int]]) -> list[tuple[Team, tuple[str, str]]]:
     teams: list[tuple[Team, tuple[str, str]]] = []
     for row_number, row in enumerate(port.read_sheet(TEAMS_SHEET)[1:], start=2):
         cells = [*row, *[None] * len(TEAMS_HEADER)]
@@ -137,6 +148,7 @@ def _read_teams(port: WorkbookPort, members: dict[int, list[tuple[int, int]]]) -
         order = tuple(p for _, p in sorted(members.pop(tpn, [])))
         teams.append((Team(tpn, cell_text(cells[1]), order, cell_text(cells[2])),
                       (cell_text(cells[3]), cell_text(cells[4]))))
+        absent[tpn] = _rounds(cells[6], TEAMS_SHEET, cell_address(row_number, 7))
     if members:
         team = min(members)
         raise WorkbookError(f"players are in team {team}, which the {TEAMS_SHEET} sheet does not list",
@@ -209,8 +221,9 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
                 ["seed", book.seed]]
     port.write_sheet(SheetSpec(SETTINGS_SHEET, ["Key", "Value"], settings, text_columns=frozenset({"Value"})))
     port.write_sheet(SheetSpec(TEAMS_SHEET, TEAMS_HEADER, [
-        [t.tpn, t.name, t.short_name, *book.teams.get(t.tpn, ("", "")), book.rating_of_top(t)]
-        for t in book.event.teams], column_widths={"Name": 28}))
+        [t.tpn, t.name, t.short_name, *book.teams.get(t.tpn, ("", "")), book.rating_of_top(t),
+         ",".join(map(str, sorted(book.team_absent.get(t.tpn, ()))))]
+        for t in book.event.teams], column_widths={"Name": 28}, text_columns=frozenset({"Absent"})))
     board_of = {m: i for t in book.event.teams for i, m in enumerate(t.members, start=1)}
     port.write_sheet(SheetSpec(PLAYERS_SHEET, PLAYERS_HEADER, [
         [p.tpn, p.name, p.rating or None, p.title, p.federation, p.fide_id, int(p.team or 0), board_of.get(p.tpn),
