@@ -166,7 +166,7 @@ def _read_round(port: WorkbookPort, number: int, event: TeamEvent) -> TeamRound:
         cells = [*row, *[None] * len(ROUND_HEADER)]
         table, board = cell_int(cells[0]), cell_int(cells[1])
         white, black = cell_int(cells[2]), cell_int(cells[5])
-        if white is None and black is None:
+        if white is None and black is None and board is None:
             continue
         result_text = cell_text(cells[4])
         if table is None:
