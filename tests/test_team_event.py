@@ -99,6 +99,8 @@ def test_a_team_swiss_of_40_teams_runs_end_to_end_from_the_command_line(tmp_path
     assert len(back.teams) == 40 and len(back.rounds) == 5
     mp = {s["tpn"]: s["match_points"] for s in teams}
     assert {t: h.match_points / 2 for t, h in derive_teams(back).items()} == mp
+    forfeits = [[m for m in r.matches if m.forfeit_winner is not None] for r in back.rounds]  # --match +/-
+    assert all(len(f) == 1 and f[0].forfeit_winner == f[0].white for f in forfeits)
 
     checked = run("check", workbook)
     assert "5 of 5 rounds agree." in checked

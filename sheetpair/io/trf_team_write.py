@@ -75,9 +75,9 @@ def team_code(primary_first: bool, colours: str) -> str:
 def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,
                   initial_colour: str = "W", trf16: bool = False) -> str:
     """A TRF-2026 team file of an event that was not read from one (a workbook's): header, the members'
-    ``001`` records with their boards round by round, the team records, team absences (``240``) and the
-    PAB (``320``). A whole match lost by forfeit is written as every board lost by forfeit, as TRF16 can
-    say it too. ``trf16`` writes the teams as TRF16's ``013`` records (name and members) instead.
+    ``001`` records with their boards round by round, the team records, team absences (``240``), the
+    matches lost by forfeit (``330``, the winners' players ``0000 - +``, the losers' ``0000 - -``) and the
+    PAB (``320``). ``trf16`` writes the teams as TRF16's ``013`` records (name and members) instead.
     """
     entries = _entries(event)
     halves = {"1": 2, "+": 2, "=": 1, "U": 1}  # the members' points (81-84): U counts a half (informative)
@@ -95,6 +95,11 @@ def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds:
             teams = [b.team for b in rnd.byes if b.kind is kind]
             if teams:
                 lines.append(f"240 {letter} {rnd.number:3d} " + " ".join(f"{t:4d}" for t in teams))
+    for rnd in event.rounds:
+        for m in rnd.matches:
+            if m.forfeit_winner is not None:
+                sign = "+-" if m.forfeit_winner == m.white else "-+" if m.forfeit_winner == m.black else "--"
+                lines.append(f"330 {sign} {rnd.number:3d} {m.white:3d} {m.black:3d}")
     mp, gp_pab = event.scoring.pab_points(event.boards)
     pab = {b.team: r.number for r in event.rounds for b in r.byes if b.kind is TeamByeKind.PAB}
     by_round = {r: t for t, r in pab.items()}
@@ -116,15 +121,13 @@ def _round_entries(event: TeamEvent, rnd: TeamRound) -> dict[int, tuple[int, str
     out: dict[int, tuple[int, str, str]] = {}
     for match in rnd.matches:
         for game in match.boards:
-            result = game.result
-            if match.forfeit_winner is not None:
-                white_team_wins = match.forfeit_winner == match.white
-                black_team_wins = match.forfeit_winner == match.black
-                white_player_wins = white_team_wins if game.board % 2 else black_team_wins
-                black_player_wins = black_team_wins if game.board % 2 else white_team_wins
-                codes = ("+" if white_player_wins else "-", "+" if black_player_wins else "-")
-            else:
-                codes = _RESULT_CODES.get(result, (" ", " "))
+            if match.forfeit_winner is not None:  # the match is in a 330 record; its players met nobody
+                for player, team in ((game.white, match.white if game.board % 2 else match.black),
+                                     (game.black, match.black if game.board % 2 else match.white)):
+                    if player:
+                        out[player] = (0, "-", "+" if team == match.forfeit_winner else "-")
+                continue
+            codes = _RESULT_CODES.get(game.result, (" ", " "))
             if game.white:
                 out[game.white] = (game.black, "w", codes[0])
             if game.black:
