@@ -182,3 +182,17 @@ def test_short_names_are_short_and_tell_the_teams_apart(tmp_path: Path) -> None:
     run("new", workbook, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players", roster)
     shorts = [row[2] for row in openpyxl.load_workbook(workbook)["Teams"].iter_rows(min_row=2, values_only=True)]
     assert len(set(shorts)) == 12 and all(len(s) <= 5 for s in shorts) and "C01" in shorts
+
+
+def test_the_roster_board_column_gives_the_board_order(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name,Rating,Team,Board\nAda,2000,Knights,2\nBo,1900,Knights,1\nCy,1800,Knights,\n"
+                      "Di,1700,Rooks,1\nEd,1600,Rooks,2\nFi,1500,Rooks,3\n", encoding="utf-8")
+    workbook = tmp_path / "match.xlsx"
+    run("new", workbook, "--system", "team-berger", "--boards", 2, "--players", roster)
+    rows = list(openpyxl.load_workbook(workbook)["Players"].iter_rows(min_row=2, values_only=True))
+    assert [(r[1], r[6], r[7]) for r in rows] == [("Bo", 1, 1), ("Ada", 1, 2), ("Cy", 1, 3),
+                                                   ("Di", 2, 1), ("Ed", 2, 2), ("Fi", 2, 3)]
+    roster.write_text("Name,Team,Board\nAda,Knights,first\n", encoding="utf-8")
+    assert "a board is a whole number from 1, not 'first'" in run(
+        "new", tmp_path / "bad.xlsx", "--system", "team-berger", "--players", roster, code=65)

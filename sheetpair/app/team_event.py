@@ -52,8 +52,9 @@ def create_team_book(roster: Path, request: EventRequest) -> TeamBook:
 
 
 def team_book(players: list[Player], request: EventRequest, *, source: str) -> TeamBook:
-    """A new team event from a roster whose ``team`` column names each player's team; the roster order is
-    the board order within a team (members after ``request.boards`` are reserves). Teams are numbered by the
+    """A new team event from a roster whose ``team`` column names each player's team; its ``board`` column (or
+    else the roster order) gives the board order within a team (members after ``request.boards`` are
+    reserves). Teams are numbered by the
     average rating of their top boards (highest first, then name), players team by team in board order.
 
     :raises InputError: for a player without a team, or options the system refuses.
@@ -65,7 +66,7 @@ def team_book(players: list[Player], request: EventRequest, *, source: str) -> T
     if unassigned:
         raise InputError(f"{source}: every player of a team event needs a team; {unassigned[0]!r} has none")
     by_team: dict[str, list[Player]] = {}
-    for player in players:
+    for player in sorted(players, key=lambda p: p.board or len(players) + 1):  # stable: roster order otherwise
         by_team.setdefault(player.team, []).append(player)
 
     def strength(name: str) -> tuple[float, str]:
