@@ -297,7 +297,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
             **{key: cell_text(cell(key))
                for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
-            k_factor=cell_int(cell("k_factor")),
+            k_factor=cell_int(cell("k_factor")), board=0,  # a board order belongs to team events only
         ))
     return sorted(players, key=lambda p: p.tpn)
 
