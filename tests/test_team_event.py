@@ -116,6 +116,9 @@ def test_an_odd_number_of_teams_gives_a_team_bye_and_board_forfeits_count(tmp_pa
     assert data["byes"] == [{"team": data["byes"][0]["team"], "points": 1.0, "kind": "pab"}]
     assert "no board 9" in run("result", workbook, "--table", 1, "--board", 9, "1-0", code=4)
     assert "a team event's results name the table" in run("result", workbook, "--board", 1, "1-0", code=2)
+    assert "--manual sets boards of individual events" in run("pair", workbook, "--manual", 1, 2, code=2)
+    assert "holds a team event" in run("bye", workbook, 5, "--points", "0.5", code=4)
+    assert "team-swiss" in run("systems") and "team-berger" in run("systems")
     type_results(workbook, 1, random.Random(5))
     book = openpyxl.load_workbook(workbook)
     book["Teams"]["G4"] = "2"  # team 3 announces it misses round 2

@@ -147,11 +147,12 @@ def pair_round(book: TeamBook, round_number: int) -> TeamRound:
                                              settings_for(book, round_number))
 
 
-def pair(port: WorkbookPort) -> tuple[TeamRound, TeamBook]:
-    """Pairs the next round and writes its sheet.
+def pair(port: WorkbookPort, *, allow_pending: bool = False) -> tuple[TeamRound, TeamBook]:
+    """Pairs the next round and writes its sheet (``allow_pending``: although matches of the last round
+    still lack results, which then count as not yet played).
 
     :raises OperationError: when the event's rounds are all paired, or a match of the last round has no
-        result yet.
+        result yet (unless ``allow_pending``).
     """
 
     def change(book: TeamBook) -> TeamRound:
@@ -161,7 +162,7 @@ def pair(port: WorkbookPort) -> tuple[TeamRound, TeamBook]:
         if book.event.rounds:
             last = book.event.rounds[-1]
             open_tables = [str(m.table) for m in last.matches if not m.is_complete]
-            if open_tables:
+            if open_tables and not allow_pending:
                 raise OperationError(f"round {last.number}: table(s) {', '.join(open_tables)} still lack results")
         new = pair_round(book, number)
         lineups = {tpn: players for m in new.matches for tpn, players in _lineups(m).items()}

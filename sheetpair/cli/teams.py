@@ -51,9 +51,9 @@ def pair_text(rnd: TeamRound, book: TeamBook) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def pair(port_path: Path, output: Path | None, as_json: bool) -> None:
+def pair(port_path: Path, output: Path | None, as_json: bool, allow_pending: bool) -> None:
     with editing(port_path, output) as port:
-        rnd, book = team_event.pair(port)
+        rnd, book = team_event.pair(port, allow_pending=allow_pending)
     click.echo(json.dumps(pairing_json(rnd, book.event), ensure_ascii=False) if as_json else pair_text(rnd, book))
 
 

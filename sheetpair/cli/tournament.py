@@ -112,7 +112,10 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
     if team_event.is_team_file(workbook):
-        return teams.pair(workbook, output, as_json)
+        if manual:
+            raise click.UsageError("a team event's matches are made by its system; --manual sets boards of "
+                                   "individual events (change a line-up with 'sheetpair lineup')")
+        return teams.pair(workbook, output, as_json, allow_pending)
     with editing(workbook, output) as port:
         paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
     if as_json:

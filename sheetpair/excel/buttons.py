@@ -33,8 +33,8 @@ from ..core.errors import OperationError, SheetpairError
 from ..core.model import Round
 from ..history.stamp import Stamp
 from ..io.port import CellValue, SheetSpec, WorkbookPort
-from ..io.team_workbook import TEAM_STANDINGS_SHEET, TEAMS_SHEET
-from ..io.workbook import PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, round_sheet_name
+from ..io.team_workbook import TEAM_STANDINGS_SHEET
+from ..io.workbook import PLAYERS_SHEET, ROUND_SHEET, SETTINGS_SHEET, STANDINGS_SHEET, TEAMS_SHEET, round_sheet_name
 from ..report.data import build_report
 from ..report.render import default_sections, render_html
 from ..report.team import team_report_html

@@ -37,9 +37,8 @@ from ..core.teams import (
     check_lineup,
 )
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
-from .workbook import ROUND_SHEET, SETTINGS_SHEET, round_sheet_name
+from .workbook import ROUND_SHEET, SETTINGS_SHEET, TEAMS_SHEET, round_sheet_name
 
-TEAMS_SHEET = "Teams"
 PLAYERS_SHEET = "Players"
 TEAM_STANDINGS_SHEET = "Team standings"
 TEAM_CROSSTABLE_SHEET = "Team crosstable"

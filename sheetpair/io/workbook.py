@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from ..core.errors import InputError, WorkbookError
+from ..core.errors import InputError, OperationError, WorkbookError
 from ..core.model import (
     Bye,
     ByeKind,
@@ -62,6 +62,8 @@ BYES_SHEET = "Byes"
 FORBIDDEN_SHEET = "Forbidden pairs"
 RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
+TEAMS_SHEET = "Teams"
+"""The sheet that makes a workbook a team event's (:mod:`sheetpair.io.team_workbook`)."""
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
 T = TypeVar("T")
@@ -124,8 +126,12 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     """Reads a tournament from a sheetpair workbook.
 
     :raises WorkbookError: naming the sheet and cell of the first problem found.
+    :raises OperationError: for a team event's workbook.
     """
     names = port.sheet_names()
+    if TEAMS_SHEET in names:
+        raise OperationError("this workbook holds a team event, and this works on individual events only (a team "
+                             "event has new, pair, lineup, result, undo, standings, explain, report, export, check)")
     for required in (SETTINGS_SHEET, PLAYERS_SHEET):
         if required not in names:
             raise WorkbookError("this is not a sheetpair workbook (create one with 'sheetpair new')", sheet=required)
