@@ -27,9 +27,10 @@ from ..core.teams import (
 )
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster
-from ..io.team_workbook import is_team_workbook, load_team_book, save_team_book
+from ..io.team_workbook import load_team_book, save_team_book
 from ..io.trf_team import read_team_trf, team_players
 from ..io.trf_team_write import team_code, team_trf_text, write_team_trf
+from ..io.workbook import holds_team_event as holds_team
 from ..pairing.explanation import RoundExplanation
 from ..pairing.team_base import TeamSettings, from_options
 from ..pairing.teams import get_team_system
@@ -358,13 +359,13 @@ def check(port: WorkbookPort) -> list[RoundCheck]:
 
 def holds_team_event(port: WorkbookPort) -> bool:
     """True when the workbook behind ``port`` holds a team event."""
-    return is_team_workbook(port)
+    return holds_team(port)
 
 
 def is_team_file(path: Path) -> bool:
     """True when the workbook file at ``path`` holds a team event (the doors then take the team use cases)."""
     with reading(path) as port:
-        return is_team_workbook(port)
+        return holds_team(port)
 
 
 def is_team_trf(path: Path) -> bool:

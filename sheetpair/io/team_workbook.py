@@ -1,6 +1,7 @@
 """The workbook of a team event: its sheets written from the model, and read back with what the arbiter typed.
 
-A workbook holds a team event when it has a ``Teams`` sheet. Its sheets:
+A workbook holds a team event when it has a ``Teams`` sheet and ``kind`` ``team`` in its Settings
+(:func:`~sheetpair.io.workbook.holds_team_event`). Its sheets:
 
 * ``Settings``: key and value rows (system, rounds, boards, options, tie-breaks, the event's name).
 * ``Teams``: start number, name, short name, federation or club, captain, and the average rating of the
@@ -49,11 +50,6 @@ TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating", 
 PLAYERS_HEADER = ["TPN", "Name", "Rating", "Title", "Federation", "FIDE ID", "Team", "Board", "Absent"]
 ROUND_HEADER = ["Table", "Board", "White TPN", "White", "Result", "Black TPN", "Black"]
 _FORFEITS = {"+/-": 0, "-/+": 1, "-/-": 2}
-
-
-def is_team_workbook(port: WorkbookPort) -> bool:
-    """True when the workbook holds a team event (it has a Teams sheet)."""
-    return TEAMS_SHEET in port.sheet_names()
 
 
 # --- reading -----------------------------------------------------------------------------------------

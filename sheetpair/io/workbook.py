@@ -122,6 +122,15 @@ ROUND_FONT_SIZE = 12
 _EVENT_KEYS = {f.name: f.name.replace("_", " ").capitalize() for f in fields(EventInfo)}
 
 
+def holds_team_event(port: WorkbookPort) -> bool:
+    """True when the workbook holds a team event: a Teams sheet, and ``kind`` ``team`` in its Settings sheet
+    (a sheet of that name an arbiter added to an individual event does not make it one)."""
+    names = port.sheet_names()
+    if TEAMS_SHEET not in names or SETTINGS_SHEET not in names:
+        return False
+    return any(row[:2] == ["kind", "team"] for row in port.read_sheet(SETTINGS_SHEET)[1:10])
+
+
 def load_tournament(port: WorkbookPort) -> Tournament:
     """Reads a tournament from a sheetpair workbook.
 
@@ -129,7 +138,7 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     :raises OperationError: for a team event's workbook.
     """
     names = port.sheet_names()
-    if TEAMS_SHEET in names:
+    if holds_team_event(port):
         raise OperationError("this workbook holds a team event, and this works on individual events only (a team "
                              "event has new, pair, lineup, result, undo, standings, explain, report, export, check)")
     for required in (SETTINGS_SHEET, PLAYERS_SHEET):
