@@ -199,3 +199,14 @@ def test_the_roster_board_column_gives_the_board_order(tmp_path: Path) -> None:
     roster.write_text("Name,Team,Board\nAda,Knights,first\n", encoding="utf-8")
     assert "a board is a whole number from 1, not 'first'" in run(
         "new", tmp_path / "bad.xlsx", "--system", "team-berger", "--players", roster, code=65)
+
+
+def test_an_arbiters_own_teams_sheet_leaves_an_individual_event_individual(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name,Rating\n" + "".join(f"P{i},{2000 - i}\n" for i in range(1, 7)), encoding="utf-8")
+    workbook = tmp_path / "open.xlsx"
+    run("new", workbook, "--system", "berger", "--players", roster)
+    book = openpyxl.load_workbook(workbook)
+    book.create_sheet("Teams")["A1"] = "my notes on the clubs"
+    book.save(workbook)
+    assert "Round 1 of 5" in run("pair", workbook)
