@@ -7,8 +7,9 @@ the four mixed Sonneborn-Bergers ``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB`` (the
 opponent's score, the second what the team scored against it), ``PS:MP``/``PS:GP`` (progressive scores),
 ``WIN`` (matches won, by forfeit too) and ``WON`` (matches won over the board); ``MPVGP`` (the score that is
 not primary), ``BC`` (board count: the game points of each board times the board's number, a PAB winning
-every board), ``KS:MP`` (Koya: match points scored against teams with at least half the possible match
-points) and ``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals).
+every board), ``KS:MP`` (Koya: match points scored against teams with at least half the possible
+match points), ``FB:MP``/``FB:GP`` (Fore Buchholz: every team's last-round match counted as a draw) and
+``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals).
 
 Unplayed rounds follow Art. 16 of the 2026 edition: a team's own round without an opponent (the PAB, an
 absence) counts as a match against a dummy whose score is the team's own, capped at a drawn match per
@@ -27,8 +28,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from ..model import Outcome
 from ..teams import BoardGame, Match, PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points, match_points
 
-TEAM_TIEBREAKS = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "AOB:MP", "SB:MP", "SB:GP",
-                  "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "WIN", "WON")
+TEAM_TIEBREAKS = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "FB:GP", "AOB:MP",
+                  "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "WIN", "WON")
 """The codes :func:`team_tiebreak` computes."""
 
 
@@ -119,12 +120,29 @@ class _Context:
         draw = self.event.scoring.match_points[1] if kind == "MP" else self.event.boards
         return min(self.scores[kind][tpn], draw * len(self.event.rounds))  # 16.4.2
 
+    def fore_score(self, kind: str, tpn: int) -> int:
+        """Fore Buchholz (8.3): the team's score with its last-round match, if it had one, counted as a draw."""
+        last = self.rows[tpn][-1] if self.rows[tpn] else None
+        score = self.scores[kind][tpn]
+        if last is None or last.opponent is None:
+            return score
+        draw = self.event.scoring.match_points[1] if kind == "MP" else self.event.boards
+        return score + draw - (last.match_points if kind == "MP" else last.game_points)
+
+    def fore_buchholz(self, kind: str, tpn: int) -> float:
+        draw = self.event.scoring.match_points[1] if kind == "MP" else self.event.boards
+        cap = draw * len(self.event.rounds)  # 16.4.2, on the team's own fore score
+        return sum(self.fore_score(kind, r.opponent) if r.opponent is not None else
+                   min(self.fore_score(kind, tpn), cap) for r in self.rows[tpn]) / 2
+
     def value(self, tpn: int, code: str) -> float:
         rows = self.rows[tpn]
         if code in ("MPTS", "GPTS"):
             return self.scores[code[:2]][tpn] / 2
         if code == "MPVGP":  # the score that is not primary
             return self.scores["MP" if self.event.scoring.primary is PrimaryScore.GAME else "GP"][tpn] / 2
+        if code.startswith("FB:"):
+            return self.fore_buchholz(code[3:5], tpn)
         if code == "BC":
             return sum(r.board_count for r in rows) / 2
         if code == "KS:MP":  # Koya: match points against opponents with at least half the possible match points
