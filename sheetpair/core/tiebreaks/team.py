@@ -9,7 +9,8 @@ opponent's score, the second what the team scored against it), ``PS:MP``/``PS:GP
 not primary), ``BC`` (board count: the game points of each board times the board's number, a PAB winning
 every board), ``KS:MP`` (Koya: match points scored against teams with at least half the possible
 match points), ``FB:MP``/``FB:GP`` (Fore Buchholz: every team's last-round match counted as a draw) and
-``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals).
+``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals); ``SSSC``
+(score strength combination: the secondary score plus the primary Buchholz scaled to it).
 
 Unplayed rounds follow Art. 16 of the 2026 edition: a team's own round without an opponent (the PAB, an
 absence) counts as a match against a dummy whose score is the team's own, capped at a drawn match per
@@ -22,6 +23,7 @@ points (``WIN``: games won, by forfeit too, and every board of a PAB; ``WON``: g
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -29,7 +31,8 @@ from ..model import Outcome
 from ..teams import BoardGame, Match, PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points, match_points
 
 TEAM_TIEBREAKS = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "FB:GP", "AOB:MP",
-                  "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "WIN", "WON")
+                  "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "SSSC", "WIN",
+                  "WON")
 """The codes :func:`team_tiebreak` computes."""
 
 
@@ -135,6 +138,18 @@ class _Context:
         return sum(self.fore_score(kind, r.opponent) if r.opponent is not None else
                    min(self.fore_score(kind, tpn), cap) for r in self.rows[tpn]) / 2
 
+    def score_strength(self, tpn: int) -> float:
+        """SSSC: the secondary score plus the Buchholz on the primary score divided by how many secondary
+        points a won round is worth in primary points (rounded down, at least 1), to two decimals."""
+        rounds, boards = len(self.event.rounds), self.event.boards
+        win = self.event.scoring.match_points[0] / 2
+        if self.event.scoring.primary is PrimaryScore.MATCH:
+            secondary, buchholz, divisor = self.value(tpn, "GPTS"), self.value(tpn, "BH:MP"), win * rounds / boards
+        else:
+            secondary, buchholz, divisor = self.value(tpn, "MPTS"), self.value(tpn, "BH:GP"), rounds * boards / win
+        total = secondary + buchholz / max(1, math.floor(divisor))
+        return float(Decimal(str(total)).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
     def value(self, tpn: int, code: str) -> float:
         rows = self.rows[tpn]
         if code in ("MPTS", "GPTS"):
@@ -143,6 +158,8 @@ class _Context:
             return self.scores["MP" if self.event.scoring.primary is PrimaryScore.GAME else "GP"][tpn] / 2
         if code.startswith("FB:"):
             return self.fore_buchholz(code[3:5], tpn)
+        if code == "SSSC":
+            return self.score_strength(tpn)
         if code == "BC":
             return sum(r.board_count for r in rows) / 2
         if code == "KS:MP":  # Koya: match points against opponents with at least half the possible match points
