@@ -99,6 +99,9 @@ def test_a_team_swiss_of_40_teams_runs_end_to_end_from_the_command_line(tmp_path
     assert len(back.teams) == 40 and len(back.rounds) == 5
     mp = {s["tpn"]: s["match_points"] for s in teams}
     assert {t: h.match_points / 2 for t, h in derive_teams(back).items()} == mp
+    ranks = {int(line[4:7]): int(line[68:71]) for line in trf.read_text(encoding="utf-8").splitlines()
+             if line.startswith("310")}
+    assert ranks == {s["tpn"]: s["rank"] for s in teams}  # the standings' ranks in the team records
     forfeits = [[m for m in r.matches if m.forfeit_winner is not None] for r in back.rounds]  # --match +/-
     assert all(len(f) == 1 and f[0].forfeit_winner == f[0].white for f in forfeits)
 

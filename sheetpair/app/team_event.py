@@ -322,15 +322,16 @@ def import_team_trf(path: Path) -> TeamBook:
 
 def trf_text(book: TeamBook, *, trf16: bool = False) -> str:
     """The event as a TRF-2026 team file: an imported file's own lines while the event is still what the file
-    says (team records rewritten where a team changed), else written afresh."""
+    says (team records rewritten where a team changed), else written afresh with the teams' ranks."""
     if book.source and not trf16:
         team_file = read_team_trf("".join(book.source))
         if [(r.matches, r.byes) for r in team_file.event.rounds] == [(r.matches, r.byes) for r in book.event.rounds]:
             team_file.event = replace(team_file.event, teams=book.event.teams)
             return write_team_trf(team_file)
     primary = book.options.get("primary", "match") == "match"
+    ranks = {s.tpn: s.rank for s in _table(book).teams}
     return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds,
-                         code=team_code(primary, book.options.get("colours", "A")), trf16=trf16)
+                         code=team_code(primary, book.options.get("colours", "A")), trf16=trf16, ranks=ranks)
 
 
 def explain(port: WorkbookPort, round_number: int | None) -> RoundExplanation:

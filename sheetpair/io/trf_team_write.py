@@ -21,12 +21,14 @@ _RESULT_CODES = {Result.WHITE_WINS: ("1", "0"), Result.BLACK_WINS: ("0", "1"), R
 _ABSENCE_CODES = {TeamByeKind.ABSENT: "Z", TeamByeKind.HALF: "H", TeamByeKind.FULL: "F"}
 
 
-def format_310(team: Team, event: TeamEvent) -> str:
-    """One team record in the TRF-2026 layout, with the team's scores after the event's rounds."""
+def format_310(team: Team, event: TeamEvent, rank: int | None = None) -> str:
+    """One team record in the TRF-2026 layout, with the team's scores after the event's rounds and its rank
+    when the standings give it (blank otherwise: the field is informative)."""
     history = derive_teams(event)[team.tpn]
     members = " ".join(f"{m:4d}" for m in team.members)
+    placed = f"{rank:3d}" if rank else ""
     return (f"310 {team.tpn:3d} {team.name[:32]:<32} {team.short_name[:5]:<5} {0:6d} "
-            f"{history.match_points / 2:6.1f} {history.game_points / 2:6.1f} {'':3}  {members}")
+            f"{history.match_points / 2:6.1f} {history.game_points / 2:6.1f} {placed:>3}  {members}")
 
 
 def format_013(team: Team) -> str:
@@ -73,11 +75,12 @@ def team_code(primary_first: bool, colours: str) -> str:
 
 
 def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,
-                  initial_colour: str = "W", trf16: bool = False) -> str:
+                  initial_colour: str = "W", trf16: bool = False, ranks: dict[int, int] | None = None) -> str:
     """A TRF-2026 team file of an event that was not read from one (a workbook's): header, the members'
     ``001`` records with their boards round by round, the team records, team absences (``240``), the
     matches lost by forfeit (``330``, the winners' players ``0000 - +``, the losers' ``0000 - -``) and the
-    PAB (``320``). ``trf16`` writes the teams as TRF16's ``013`` records (name and members) instead.
+    PAB (``320``); ``ranks`` (team start number to rank) fills the team records' rank. ``trf16`` writes
+    the teams as TRF16's ``013`` records (name and members) instead.
     """
     entries = _entries(event)
     halves = {"1": 2, "+": 2, "=": 1, "U": 1}  # the members' points (81-84): U counts a half (informative)
@@ -89,7 +92,8 @@ def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds:
     for player in players:
         blocks = "".join(f"  {entries.get(player.tpn, {}).get(r.number, '0000 - Z')}" for r in event.rounds)
         lines.append(player_head(player, gp.get(player.tpn, 0) / 2, 0) + blocks)
-    lines += [format_013(team) if trf16 else format_310(team, event) for team in event.teams]
+    ranks = ranks or {}
+    lines += [format_013(team) if trf16 else format_310(team, event, ranks.get(team.tpn)) for team in event.teams]
     for rnd in event.rounds:
         for kind, letter in _ABSENCE_CODES.items():
             teams = [b.team for b in rnd.byes if b.kind is kind]
