@@ -136,7 +136,8 @@ def _edit(port: WorkbookPort, change: Callable[[TeamBook], T]) -> tuple[T, TeamB
 def settings_for(book: TeamBook, round_number: int) -> TeamSettings:
     """The system's settings for pairing ``round_number``: the event's options, the teams and the members
     absent then."""
-    settings, _ = from_options(get_team_system(book.system), book.options, rounds=book.rounds)
+    settings, _ = from_options(get_team_system(book.system), book.options, rounds=book.rounds,
+                               teams=len(book.event.teams))
     absent = frozenset(p for p, rounds in book.absent.items() if round_number in rounds)
     teams = frozenset(t for t, rounds in book.team_absent.items() if round_number in rounds)
     return replace(settings, absent_players=absent, absent=teams)
