@@ -213,3 +213,37 @@ def test_an_arbiters_own_teams_sheet_leaves_an_individual_event_individual(tmp_p
     book.create_sheet("Teams")["A1"] = "my notes on the clubs"
     book.save(workbook)
     assert "Round 1 of 5" in run("pair", workbook)
+
+
+@pytest.mark.parametrize("name", ["t1006", "t1024"])
+def test_an_imported_case_checks_in_the_workbook_as_in_its_file(tmp_path: Path, name: str) -> None:
+    """The workbook keeps the file's prohibited team groups (260) and its Baku acceleration (250): re-pairing
+    the workbook's rounds agrees where re-pairing the file does."""
+    path = CONFORMANCE / "team" / f"{name}.trf"
+    if not path.exists():
+        pytest.skip(f"{name} is not in the committed slice")
+    workbook = tmp_path / "case.xlsx"
+    run("import", path, "-o", workbook)
+    from_file = CliRunner().invoke(cli, ["check", str(path)]).output
+    from_workbook = CliRunner().invoke(cli, ["check", str(workbook)]).output
+    assert from_workbook == from_file and "rounds agree" in from_file
+
+
+def test_prohibited_teams_do_not_meet(tmp_path: Path) -> None:
+    roster = write_roster(tmp_path / "roster.csv", 4, members=4)
+    workbook = tmp_path / "league.xlsx"
+    run("new", workbook, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players", roster)
+    first = {frozenset((m["white"], m["black"])) for m in json.loads(run("pair", workbook, "--json", "-o",
+                                                                         tmp_path / "free.xlsx"))["matches"]}
+    banned = sorted(next(iter(first)))
+    book = openpyxl.load_workbook(workbook)
+    sheet = book.create_sheet("Prohibited teams")
+    sheet.append(["First round", "Last round", "Teams"])
+    sheet.append([1, 3, f"{banned[0]},{banned[1]}"])
+    book.save(workbook)
+    paired = {frozenset((m["white"], m["black"])) for m in json.loads(run("pair", workbook, "--json"))["matches"]}
+    assert frozenset(banned) not in paired
+    sheet = (book := openpyxl.load_workbook(workbook))["Prohibited teams"]
+    sheet["C2"] = "1,9"
+    book.save(workbook)
+    assert "Prohibited teams!C2: team 9 is not on the Teams sheet" in run("standings", workbook, code=65)

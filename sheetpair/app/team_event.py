@@ -19,6 +19,7 @@ from ..core.team_standings import TeamTable, team_table
 from ..core.teams import (
     Match,
     PrimaryScore,
+    ProhibitedGroup,
     Team,
     TeamEvent,
     TeamRound,
@@ -28,11 +29,11 @@ from ..core.teams import (
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster
 from ..io.team_workbook import load_team_book, save_team_book
-from ..io.trf_team import read_team_trf, team_players
+from ..io.trf_team import has_secondary_score, read_team_trf, team_players
 from ..io.trf_team_write import team_code, team_trf_text, write_team_trf
 from ..io.workbook import holds_team_event as holds_team
 from ..pairing.explanation import RoundExplanation
-from ..pairing.team_base import TeamSettings, from_options
+from ..pairing.team_base import TeamSettings, baku_accelerations, from_options
 from ..pairing.teams import get_team_system
 from .event import EventRequest
 from .teams import RoundCheck, before_round, check_rounds, check_team_file
@@ -140,7 +141,7 @@ def settings_for(book: TeamBook, round_number: int) -> TeamSettings:
                                teams=len(book.event.teams))
     absent = frozenset(p for p, rounds in book.absent.items() if round_number in rounds)
     teams = frozenset(t for t, rounds in book.team_absent.items() if round_number in rounds)
-    return replace(settings, absent_players=absent, absent=teams)
+    return replace(settings, absent_players=absent, absent=teams, prohibited=book.prohibited)
 
 
 def pair_round(book: TeamBook, round_number: int) -> TeamRound:
@@ -314,11 +315,23 @@ def import_team_trf(path: Path) -> TeamBook:
     primary = event.scoring.primary is PrimaryScore.MATCH
     win, draw, loss = (p / 2 for p in event.scoring.match_points)
     options = {"primary": "match" if primary else "game", "colours": team_file.colour_type,
-               "match-points": f"{win:g},{draw:g},{loss:g}"}
-    name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
+               "match-points": f"{win:g},{draw:g},{loss:g}", "initial-colour": team_file.initial_colour,
+               "secondary": "yes" if has_secondary_score(team_file.code) else "no"}
     rounds = max(team_file.rounds, len(event.rounds), 1)
+    if team_file.accelerations and team_file.accelerations == baku_accelerations(len(event.teams), rounds,
+                                                                               event.scoring):
+        options["acceleration"] = "baku"
+    name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
     return TeamBook(event, team_players(text), "team-swiss", rounds, options,
-                    DEFAULT_TIEBREAKS[event.scoring.primary], name, source=team_file.lines)
+                    DEFAULT_TIEBREAKS[event.scoring.primary], name, prohibited=_known(team_file.prohibited, event),
+                    source=team_file.lines)
+
+
+def _known(groups: tuple[ProhibitedGroup, ...], event: TeamEvent) -> tuple[ProhibitedGroup, ...]:
+    """The prohibited groups restricted to the event's teams (a group left with one team prohibits nothing)."""
+    teams = {t.tpn for t in event.teams}
+    kept = (replace(g, teams=g.teams & teams) for g in groups)
+    return tuple(g for g in kept if len(g.teams) > 1)
 
 
 def trf_text(book: TeamBook, *, trf16: bool = False) -> str:
@@ -331,8 +344,9 @@ def trf_text(book: TeamBook, *, trf16: bool = False) -> str:
             return write_team_trf(team_file)
     primary = book.options.get("primary", "match") == "match"
     ranks = {s.tpn: s.rank for s in _table(book).teams}
-    return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds,
-                         code=team_code(primary, book.options.get("colours", "A")), trf16=trf16, ranks=ranks)
+    code = team_code(primary, book.options.get("colours", "A"), book.options.get("secondary") != "no")
+    return team_trf_text(book.event, book.players, name=book.name, rounds=book.rounds, code=code,
+                         initial_colour=book.options.get("initial-colour", "W"), trf16=trf16, ranks=ranks)
 
 
 def explain(port: WorkbookPort, round_number: int | None) -> RoundExplanation:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .model import Player
 from .results import format_points
-from .teams import Match, Team, TeamEvent
+from .teams import Match, ProhibitedGroup, Team, TeamEvent
 
 
 @dataclass
@@ -28,6 +28,8 @@ class TeamBook:
     """Team start number to (federation, captain): shown on the Teams sheet, not used for pairing."""
     team_absent: dict[int, frozenset[int]] = field(default_factory=dict)
     """Team start number to the rounds the team has announced it misses (not paired, no points)."""
+    prohibited: tuple[ProhibitedGroup, ...] = ()
+    """Groups of teams that may not meet each other in a range of rounds (team mates of one club...)."""
     source: tuple[str, ...] = ()
     """The lines of the TRF the event was imported from (line endings kept): exported again as they were
     while the event is what the file says."""

@@ -6,6 +6,8 @@ A workbook holds a team event when it has a ``Teams`` sheet and ``kind`` ``team`
 * ``Settings``: key and value rows (system, rounds, boards, options, tie-breaks, the event's name).
 * ``Teams``: start number, name, short name, federation or club, captain, and the average rating of the
   top boards (written, never read). Names, short names, federations and captains are the arbiter's.
+* ``Prohibited teams`` (the arbiter's, optional): first round, last round, and teams (``3,7,9``) that may
+  not meet each other in those rounds.
 * ``Players``: start number, name, rating, title, federation, FIDE ID, the team's start number, the board
   (members in board order, reserves after the last board) and ``Absent`` (rounds the player misses, as
   ``3,5``: the default line-up skips the player there).
@@ -29,6 +31,7 @@ from ..core.teams import (
     BoardGame,
     Match,
     PrimaryScore,
+    ProhibitedGroup,
     Team,
     TeamBye,
     TeamByeKind,
@@ -44,6 +47,8 @@ PLAYERS_SHEET = "Players"
 TEAM_STANDINGS_SHEET = "Team standings"
 TEAM_CROSSTABLE_SHEET = "Team crosstable"
 BOARD_RANKING_SHEET = "Board ranking"
+PROHIBITED_SHEET = "Prohibited teams"
+PROHIBITED_HEADER = ["First round", "Last round", "Teams"]
 SOURCE_SHEET = "_team_trf"
 """Hidden: the lines of the TRF the event was imported from, one a row, and the files' line ending."""
 TEAMS_HEADER = ["TPN", "Name", "Short name", "Federation", "Captain", "Rating", "Absent"]
@@ -74,6 +79,8 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
                     tuple(c for c in cell_text(settings.get("tiebreaks")).split(",") if c),
                     cell_text(settings.get("name")), cell_int(settings.get("seed")) or 0, absent,
                     {t.tpn: extra for t, extra in teams}, team_absent=team_absent)
+    if PROHIBITED_SHEET in port.sheet_names():
+        book.prohibited = _read_prohibited(port.read_sheet(PROHIBITED_SHEET), {t.tpn for t, _ in teams})
     if SOURCE_SHEET in port.sheet_names():
         rows = port.read_sheet(SOURCE_SHEET)
         ending = "\r\n" if rows and cell_text(rows[0][1] if len(rows[0]) > 1 else None) == "CRLF" else "\n"
@@ -116,12 +123,29 @@ def _read_players(port: WorkbookPort) -> tuple[list[Player], dict[int, list[tupl
 
 
 def _rounds(value: CellValue, sheet: str, cell: str) -> frozenset[int]:
-    """The rounds a player or a team misses, typed as ``3,5``."""
+    """Numbers typed as ``3,5``: the rounds a player or a team misses, the teams of a prohibited group."""
     text = cell_text(value)
     try:
         return frozenset(int(r) for r in text.replace(";", ",").split(",") if r.strip())
     except ValueError:
         raise WorkbookError(f"the rounds missed are written as 3,5, not {text!r}", sheet=sheet, cell=cell) from None
+
+
+def _read_prohibited(rows: list[list[CellValue]], known: set[int]) -> tuple[ProhibitedGroup, ...]:
+    groups = []
+    for row_number, row in enumerate(rows[1:], start=2):
+        cells = [*row, None, None, None]
+        if not any(cell_text(c) for c in cells[:3]):
+            continue
+        first, last = (_whole(cells[i], PROHIBITED_SHEET, row_number, i) for i in (0, 1))
+        teams = _rounds(cells[2], PROHIBITED_SHEET, cell_address(row_number, 3))
+        unknown = sorted(teams - known)
+        if unknown or len(teams) < 2:
+            what = f"team {unknown[0]} is not on the {TEAMS_SHEET} sheet" if unknown else "name two teams or more"
+            raise WorkbookError(f"{what} (teams are written as 3,7,9)", sheet=PROHIBITED_SHEET,
+                                cell=cell_address(row_number, 3))
+        groups.append(ProhibitedGroup((first, last), teams))
+    return tuple(groups)
 
 
 def _whole(value: CellValue, sheet: str, row: int, column: int) -> int:
@@ -224,6 +248,10 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
         [p.tpn, p.name, p.rating or None, p.title, p.federation, p.fide_id, int(p.team or 0), board_of.get(p.tpn),
          ",".join(map(str, sorted(book.absent.get(p.tpn, ()))))] for p in book.players],
         text_columns=frozenset({"Absent", "FIDE ID"}), column_widths={"Name": 28}))
+    if book.prohibited:
+        port.write_sheet(SheetSpec(PROHIBITED_SHEET, PROHIBITED_HEADER, [
+            [g.rounds[0], g.rounds[1], ",".join(map(str, sorted(g.teams)))] for g in book.prohibited],
+            text_columns=frozenset({"Teams"})))
     if book.source:
         ending = "CRLF" if book.source[0].endswith("\r\n") else "LF"
         port.write_sheet(SheetSpec(SOURCE_SHEET, ["TRF line", ending], [[line.rstrip("\r\n")] for line in book.source],

@@ -68,10 +68,12 @@ def write_team_trf(team_file: TeamFile) -> str:
     return "".join(out)
 
 
-def team_code(primary_first: bool, colours: str) -> str:
-    """The ETT26 code of record 192: the colour preference type, then the primary and secondary score."""
+def team_code(primary_first: bool, colours: str, secondary: bool = True) -> str:
+    """The ETT26 code of record 192: the colour preference type, then the primary score and, when it ranks
+    colours, the secondary one."""
     kind = {"A": "_TYPEA", "B": "_TYPEB"}.get(colours, "")
-    return f"FIDE_TEAM{kind}_" + ("MP_GP" if primary_first else "GP_MP")
+    scores = ("MP", "GP") if primary_first else ("GP", "MP")
+    return f"FIDE_TEAM{kind}_" + "_".join(scores if secondary else scores[:1])
 
 
 def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,

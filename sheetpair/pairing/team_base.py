@@ -127,4 +127,5 @@ def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int,
             raise InputError("the Baku acceleration gives match points (C.04.7): use it with primary=match")
         accelerations = baku_accelerations(teams, rounds, scoring)
     return TeamSettings(colours=get("colours", "A"), rounds=rounds, double=get("cycles", "1") == "2",
-                        accelerations=accelerations), scoring
+                        accelerations=accelerations, initial_colour=Colour(get("initial-colour", "W")),
+                        secondary_colours=get("secondary", "yes") == "yes"), scoring
