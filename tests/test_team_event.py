@@ -90,6 +90,9 @@ def test_a_team_swiss_of_40_teams_runs_end_to_end_from_the_command_line(tmp_path
     teams = standings["teams"]
     assert teams[0]["rank"] == 1 and teams[0]["match_points"] >= teams[-1]["match_points"]
     assert {"GPTS", "BH:MP", "SB:MP"} == set(teams[0]["tiebreaks"])
+    other = json.loads(run("standings", workbook, "--json", "--tiebreaks", "BC,SSSC,FB:MP"))["teams"][0]
+    assert set(other["tiebreaks"]) == {"BC", "SSSC", "FB:MP"}  # for this print only: the saved list stays
+    assert "unknown team tie-break 'XYZ'" in run("standings", workbook, "--tiebreaks", "XYZ", code=65)
     board_one = [b for b in standings["boards"] if b["board"] == 1]
     assert board_one[0]["rank"] == 1 and {"points", "games", "percentage", "performance"} <= set(board_one[0])
 

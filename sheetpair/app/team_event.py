@@ -291,15 +291,26 @@ def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool]) -> TeamR
     return _edit(port, change)[0]
 
 
-def update_standings(port: WorkbookPort) -> tuple[TeamBook, TeamTable]:
-    """Reads what was typed (line-ups, results) and writes the team standings, crosstable and board ranking."""
-    _, book, table = _edit(port, lambda book: None)
+def update_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None) -> tuple[TeamBook, TeamTable]:
+    """Reads what was typed (line-ups, results) and writes the team standings, crosstable and board ranking;
+    ``tiebreaks`` become the event's tie-breaks.
+
+    :raises InputError: for a code the team tie-breaks do not know.
+    """
+
+    def change(book: TeamBook) -> None:
+        if tiebreaks is not None:
+            book.tiebreaks = tiebreaks
+
+    _, book, table = _edit(port, change)
     return book, table
 
 
-def read_standings(port: WorkbookPort) -> tuple[TeamBook, TeamTable]:
-    """The standings without writing anything."""
+def read_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None) -> tuple[TeamBook, TeamTable]:
+    """The standings without writing anything (on ``tiebreaks`` instead of the event's when given)."""
     book = load_team_book(port)
+    if tiebreaks is not None:
+        book.tiebreaks = tiebreaks
     return book, _table(book)
 
 

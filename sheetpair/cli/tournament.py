@@ -343,7 +343,7 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     if team_event.is_team_file(workbook):
-        return teams.standings(workbook, output, as_json, no_save)
+        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     if no_save:
         with reading(workbook) as port:
