@@ -335,7 +335,16 @@ def import_team_trf(path: Path) -> TeamBook:
     name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
     return TeamBook(event, team_players(text), "team-swiss", rounds, options,
                     DEFAULT_TIEBREAKS[event.scoring.primary], name, prohibited=_known(team_file.prohibited, event),
-                    source=team_file.lines)
+                    team_absent=_absences(team_file.absences), source=team_file.lines)
+
+
+def _absences(by_round: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:
+    """Round to absent teams (record 240) turned into team to the rounds it misses (the Teams sheet's)."""
+    teams: dict[int, set[int]] = {}
+    for number, absent in by_round.items():
+        for team in absent:
+            teams.setdefault(team, set()).add(number)
+    return {team: frozenset(rounds) for team, rounds in teams.items()}
 
 
 def _known(groups: tuple[ProhibitedGroup, ...], event: TeamEvent) -> tuple[ProhibitedGroup, ...]:
