@@ -106,3 +106,20 @@ def test_options_become_settings_and_scoring() -> None:
         from_options(system, {"colours": "C"}, rounds=9)
     with pytest.raises(InputError, match="option match-points: match points must be three numbers"):
         from_options(system, {"match-points": "2-1-0"}, rounds=9)
+
+
+def test_the_baku_option_gives_the_acceleration_records_of_the_cases() -> None:
+    from sheetpair.core.errors import InputError
+    from sheetpair.core.teams import Acceleration, TeamScoring
+    from sheetpair.pairing.team_base import baku_accelerations, from_options
+
+    assert baku_accelerations(13, 8, TeamScoring()) == (Acceleration(4, 0, (1, 2), (1, 8)),
+                                                        Acceleration(2, 0, (3, 4), (1, 8)))  # t1004's 250 records
+    for path in CASES:
+        team_file = read_team_trf(path.read_text(encoding="utf-8"))
+        if team_file.accelerations:
+            settings, _ = from_options(get_team_system("team-swiss"), {"acceleration": "baku"},
+                                       rounds=team_file.rounds, teams=len(team_file.event.teams))
+            assert settings.accelerations == team_file.accelerations, path.stem
+    with pytest.raises(InputError, match="Baku acceleration gives match points"):
+        from_options(get_team_system("team-swiss"), {"acceleration": "baku", "primary": "game"}, rounds=9, teams=20)

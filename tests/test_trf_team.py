@@ -73,3 +73,16 @@ def test_trf16_team_records_013() -> None:
     assert write_team_trf(team_file) == text
     team_file.event = replace(team_file.event, teams=(Team(1, "Knights", (2, 1)), team_file.event.teams[1]))
     assert write_team_trf(team_file).splitlines()[1] == "013 Knights                            2    1"
+
+
+def test_out_of_order_line_ups_and_forfeited_matches_are_read() -> None:
+    path = REAL / "trf26_grandmommyscup.trf"
+    if not path.exists():
+        pytest.skip("the 50-team file is not in the committed slice")
+    event = read_team_trf(path.read_bytes().decode("utf-8")).event
+    round_1, round_4, round_6 = event.rounds[0], event.rounds[3], event.rounds[5]
+    assert round_1.lineups[16] == (242, 246, 243, 244)  # record 300: team 16's boards in round 1
+    forfeited = {(m.white, m.black): m.forfeit_winner for m in round_4.matches if m.forfeit_winner is not None}
+    assert forfeited[(23, 33)] == 23  # record 330 "+-": the White team wins the match by forfeit
+    assert {(m.white, m.black): m.forfeit_winner for m in round_6.matches}[(24, 2)] == 0  # "--"
+    assert derive_teams(event)[23].game_points >= 2 * event.boards

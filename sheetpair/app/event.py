@@ -38,6 +38,8 @@ class EventRequest:
     """The header every report and the TRF print: name, city, federation, dates, arbiters, time control."""
     language: str = ""
     """The reports' language (empty: English)."""
+    boards: int = 4
+    """Team systems: the boards of a match."""
 
 
 def parse_dates(text: str) -> tuple[str, str]:

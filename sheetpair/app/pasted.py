@@ -12,12 +12,18 @@ import io
 from dataclasses import dataclass
 
 from ..core.errors import InputError
+from ..core.team_book import TeamBook
 from ..io.port import CellValue, SheetSpec, WorkbookPort, cell_flag, cell_text
+from ..io.roster import read_roster_text
+from ..pairing.teams import TEAM_SYSTEMS
 from .event import EventRequest, parse_options
 from .interchange import Imported, create_workbook, looks_like_trf, read_pasted, refuse_existing_event
+from .team_event import create_workbook as create_team_workbook
+from .team_event import team_book
 
 IMPORT_SHEET = "Import"
-IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin", "options")
+IMPORT_KEYS = ("system", "rounds", "tiebreaks", "seed", "bye_value", "keep_order", "double_round_robin", "options",
+               "boards")
 """Settings an arbiter may give above a pasted CSV roster (``Import`` sheet, column A key, column B value)."""
 _PROMPT = "(paste the TRF or CSV lines from the next row down, one line per row in column A)"
 
@@ -27,6 +33,8 @@ class Pasted:
     """What the Import sheet gave: the event it started, or ``None`` when the sheet was only made now."""
 
     imported: Imported | None
+    team: TeamBook | None = None
+    """A team event started from a pasted roster (system team-swiss or team-berger)."""
     first_row: int = len(IMPORT_KEYS) + 3
     """The row the text is pasted from."""
 
@@ -46,6 +54,10 @@ def import_pasted(port: WorkbookPort) -> Pasted:
     if not "\n".join(lines).strip():
         raise InputError(f"{IMPORT_SHEET}: nothing is pasted below the settings")
     request = _request(settings)
+    if request is not None and request.system in TEAM_SYSTEMS:
+        book = team_book(read_roster_text("\n".join(lines), source=IMPORT_SHEET), request, source=IMPORT_SHEET)
+        create_team_workbook(port, book)
+        return Pasted(None, team=book)
     if request is None and not looks_like_trf(lines):
         raise InputError(f"{IMPORT_SHEET}: fill in the pairing system (for example dutch or berger) beside 'system'")
     imported = read_pasted(lines, request)
@@ -98,6 +110,7 @@ def _request(settings: dict[str, str]) -> EventRequest | None:
         keep_order=_yes(settings, "keep_order"), double_round_robin=_yes(settings, "double_round_robin"),
         tiebreaks=settings.get("tiebreaks"), bye_value=settings.get("bye_value"),
         options=parse_options(item for item in settings.get("options", "").split(";") if item.strip()),
+        boards=_whole(settings, "boards") or 4,
     )
 
 

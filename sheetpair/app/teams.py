@@ -1,11 +1,12 @@
 """Team events: pairing a round of a team file, and re-pairing every round of it (``check``).
 
-The one place where the team TRF reader (io) and the team systems (pairing) meet. A workbook for team
-events does not exist yet; when it does, its reading goes through :func:`read_team_file` here.
+The one place where the team TRF reader (io) and the team systems (pairing) meet; the workbook's team
+events (:mod:`sheetpair.app.team_event`) are checked by the same comparison.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,9 +78,14 @@ def matches_of(rnd: TeamRound) -> tuple[set[tuple[int, int]], set[int]]:
 
 def check_team_file(team_file: TeamFile, system: str = "team-swiss") -> list[RoundCheck]:
     """Re-pair every round of the file and compare each with the round as played."""
+    return check_rounds(team_file.event, lambda number: pair_team_round(team_file, number, system))
+
+
+def check_rounds(event: TeamEvent, repair: Callable[[int], TeamRound]) -> list[RoundCheck]:
+    """Each round of ``event`` re-paired by ``repair(number)`` and compared with the round as played."""
     out = []
-    for played in team_file.event.rounds:
-        mine, pab = matches_of(pair_team_round(team_file, played.number, system))
+    for played in event.rounds:
+        mine, pab = matches_of(repair(played.number))
         theirs, their_pab = matches_of(played)
         same_pairs = pab == their_pab and {frozenset(m) for m in mine} == {frozenset(m) for m in theirs}
         out.append(RoundCheck(played.number, same_pairs, same_pairs and mine == theirs))
@@ -87,12 +93,16 @@ def check_team_file(team_file: TeamFile, system: str = "team-swiss") -> list[Rou
 
 
 def is_team_trf(path: Path) -> bool:
-    """True for a TRF-2026 team file (it has team records ``310``); False for anything else, read or not."""
+    """True when ``path`` is a TRF file of a team event: it has a team record ``310`` or a team code in ``192``;
+    False for anything else, read or not."""
+    if path.suffix.lower() not in (".trf", ".txt"):
+        return False
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return False
-    return any(line.startswith("310") for line in text.splitlines())
+    return any(line.startswith("310 ") or (line.startswith("192") and "TEAM" in line.upper())
+               for line in text.splitlines())
 
 
 @dataclass(frozen=True)

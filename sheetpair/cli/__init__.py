@@ -23,6 +23,7 @@ cli.lazy_commands.update({
     "forbid": LazyCommand("tournament", 'Rule that players FIRST and SECOND (start numbers or...'),
     "generate": LazyCommand("generate", 'Write COUNT random tournaments, each paired by sheetpair...'),
     "import": LazyCommand("interchange", 'Create a workbook from a TRF16/TRF26 file or a CSV/xlsx...'),
+    "lineup": LazyCommand("teams", "Set a team's line-up for a paired round before its..."),
     "merge": LazyCommand("revisions", 'Merge copies A and B of one event into OUTPUT; nothing is...'),
     "new": LazyCommand("tournament", 'Create a tournament workbook from a roster.'),
     "norms": LazyCommand("paperwork", 'Say per player and title norm: achieved, possible (with...'),

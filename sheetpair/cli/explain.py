@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..app import team_event
 from ..app.explain import explain as explain_round
 from ..app.session import load
 from ..app.workbooks.files import reading
@@ -25,6 +26,10 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
     Example:
       sheetpair explain open.xlsx --round 5 --board 3
     """
+    if team_event.is_team_file(workbook):
+        with reading(workbook) as port:
+            click.echo(team_event.explain(port, round_number).text(board))
+        return
     with reading(workbook) as port:
         explained = explain_round(load(port), round_number, board)
     click.echo(explained.explanation.text(board))

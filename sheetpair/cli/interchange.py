@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..app import team_event
 from ..app.check import ComparedPairing, RoundCheck, check_tournament
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
@@ -18,6 +19,7 @@ from ..core.errors import InputError, OperationError
 from ..core.fide_mode import fide_warnings
 from ..pairing import SYSTEMS, get_system
 from ..pairing.teams import TEAM_SYSTEMS
+from . import teams
 from .base import cli, reports_errors
 from .progress import progress
 from .season import check_many
@@ -45,6 +47,8 @@ def import_(source: Path, workbook: Path, system_name: str | None, rounds: int |
     refuse_same_file(source, workbook)
     if workbook.exists():
         raise OperationError(f"{workbook} already exists; choose another file name")
+    if is_team_trf(source):
+        return teams.import_trf(source, workbook)
     with progress(3, "Importing") as step:
         imported = read_event(source, system=system_name, rounds=rounds)
         step()
@@ -74,6 +78,8 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     Example:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
+    if team_event.is_team_file(workbook):
+        return teams.export(workbook, target, trf_format)
     refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
         tournament = load(port)
@@ -119,6 +125,8 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     system_name = None if system_name == AUTO else system_name
     if is_team_trf(source):
         return _check_team(source, system_name, as_json)
+    if source.suffix.lower() in (".xlsx", ".xlsm") and team_event.is_team_file(source):
+        return teams.check(source, as_json)
     tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:
         raise InputError(f"{source} has no paired round to check")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..app import team_event
 from ..app.prizes import report_prizes
 from ..app.session import load
 from ..app.workbooks.files import reading, refuse_output_over_input
@@ -17,6 +18,7 @@ from ..report.fonts import missing_glyphs
 from ..report.i18n import LANGUAGES
 from ..report.pdfdata import PAPERS
 from ..report.render import site_pages
+from ..report.team import TEAM_SECTIONS, team_pdf, write_team_site
 from .base import cli, reports_errors
 from .display import table
 from .progress import progress
@@ -60,6 +62,8 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     if pdf_file is not None:
         refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
+    if team_event.is_team_file(workbook):
+        return _team_report(workbook, html_dir, pdf_file, paper, chosen)
     with reading(workbook) as port:
         tournament = load(port)
         prizes = report_prizes(port, tournament)
@@ -84,6 +88,19 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     if html_dir is not None:
         click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
     if pdf_file is not None:
+        click.echo(f"Wrote {pdf_file}", err=True)
+
+
+def _team_report(workbook: Path, html_dir: Path | None, pdf_file: Path | None, paper: str,
+                 chosen: tuple[str, ...]) -> None:
+    with reading(workbook) as port:
+        book, table = team_event.read_standings(port)
+    if html_dir is not None:
+        pages = write_team_site(book, table, html_dir)
+        click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
+    if pdf_file is not None:
+        kinds = tuple(k for k in chosen if k in TEAM_SECTIONS) or TEAM_SECTIONS
+        team_pdf(book, table, pdf_file, kinds, paper=paper)
         click.echo(f"Wrote {pdf_file}", err=True)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..pairing import SYSTEMS
+from ..pairing.teams import TEAM_SYSTEMS
 from .base import cli
 
 
@@ -17,9 +18,11 @@ def systems(verbose: bool) -> None:
     Example:
       sheetpair systems --verbose
     """
-    for name, system in sorted(SYSTEMS.items()):
-        click.echo(f"{name:<20} {system.description}")
+    listed = {name: (s.description, s.options) for name, s in SYSTEMS.items()}
+    listed |= {name: (s.description, s.options) for name, s in TEAM_SYSTEMS.items()}
+    for name, (description, options) in sorted(listed.items()):
+        click.echo(f"{name:<20} {description}")
         if verbose:
-            for key, spec in system.options.items():
+            for key, spec in options.items():
                 choices = f" [{'|'.join(spec.choices)}]" if spec.choices else ""
                 click.echo(f"{'':<22}--option {key}=...{choices} (default {spec.default}): {spec.help}")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..app import rounds
+from ..app import rounds, team_event
 from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.fide_list import RATING_LISTS, chunks
 from ..app.interchange import FideSource, create_workbook, new_event, refuse_same_file
@@ -25,6 +25,8 @@ from ..core.standings import Standing, StandingsTable
 from ..core.tiebreaks import EDITIONS, parse_tiebreak_list
 from ..history.stamp import Stamp
 from ..pairing import SYSTEMS
+from ..pairing.teams import TEAM_SYSTEMS
+from . import teams
 from .base import cli, reports_errors
 from .display import pad, width
 from .fide_choice import chooser
@@ -37,8 +39,10 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 @cli.command()
 @click.argument("workbook", type=WORKBOOK)
-@click.option("--system", "system_name", required=True, type=click.Choice(sorted(SYSTEMS)),
-              help="Pairing system (see 'sheetpair systems --verbose').")
+@click.option("--system", "system_name", required=True, type=click.Choice(sorted([*SYSTEMS, *TEAM_SYSTEMS])),
+              help="Pairing system (see 'sheetpair systems --verbose'); team-swiss and team-berger pair teams.")
+@click.option("--boards", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Team systems: boards per match (the roster's team column names each player's team).")
 @click.option("--rounds", type=click.IntRange(min=1), help="Planned rounds (round robins count them themselves).")
 @click.option("--players", "roster", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Roster as CSV or xlsx (columns by header: name, rating, title, federation, fide_id, club, team); "
@@ -64,7 +68,7 @@ EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
 @click.option("--lang", "language", type=click.Choice(["en", "de", "es", "fr"]), default="en", show_default=True,
               help="The language of the reports (kept in the Settings sheet).")
 @reports_errors
-def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, fide_list: Path | None,
+def new(workbook: Path, system_name: str, boards: int, rounds: int | None, roster: Path, fide_list: Path | None,
         rating_list: str, yes: bool, seed: int | None, keep_order: bool, double: bool, tiebreaks: str | None,
         bye_value: str | None, options: tuple[str, ...], name: str, city: str, federation: str, dates: str,
         arbiter: str, time_control: str, language: str) -> None:
@@ -83,6 +87,8 @@ def new(workbook: Path, system_name: str, rounds: int | None, roster: Path, fide
     request = EventRequest(system_name, rounds=rounds, seed=seed, keep_order=keep_order, double_round_robin=double,
                            tiebreaks=tiebreaks, bye_value=bye_value, options=parse_options(options), event=header,
                            language="" if language == "en" else language)
+    if system_name in TEAM_SYSTEMS:
+        return teams.new(workbook, roster, dataclasses.replace(request, boards=boards))
     if fide_list is None:
         tournament = new_event(roster, request)
     else:
@@ -121,6 +127,11 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --json -o open-round5.xlsx
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
+    if team_event.is_team_file(workbook):
+        if manual:
+            raise click.UsageError("a team event's matches are made by its system; --manual sets boards of "
+                                   "individual events (change a line-up with 'sheetpair lineup')")
+        return teams.pair(workbook, output, as_json, allow_pending)
     with editing(workbook, output) as port:
         paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
     if as_json:
@@ -171,14 +182,17 @@ def _pairing_text(paired: Paired) -> str:
 @cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last paired).")
-@click.option("--board", "boards", type=(click.IntRange(min=1), str), multiple=True, required=True,
+@click.option("--table", type=click.IntRange(min=1), help="Team events: the table (match) of the boards.")
+@click.option("--board", "boards", type=(click.IntRange(min=1), str), multiple=True,
               metavar="BOARD RESULT", help="A board and its result; repeat for several boards.")
+@click.option("--match", "match", metavar="RESULT",
+              help="Team events: the whole match lost by forfeit (+/-, -/+, -/-; '' clears it).")
 @click.option("--force", is_flag=True, help="Change a result that later rounds were already paired from.")
 @OUTPUT
 @stamped("result")
 @reports_errors
-def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, str], ...], force: bool,
-           output: Path | None, stamp: Stamp) -> None:
+def result(workbook: Path, round_number: int | None, table: int | None, boards: tuple[tuple[int, str], ...],
+           match: str | None, force: bool, output: Path | None, stamp: Stamp) -> None:
     """Record the results of boards of a round.
 
     Results: 1-0, 0-1, ½-½ (also 1/2, 1/2-1/2, 0.5, =), +/- and -/+ (forfeits), -/-, and * or p (postponed;
@@ -189,7 +203,12 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
     Example:
       sheetpair result open.xlsx --board 3 1-0 --board 4 =
       sheetpair result open.xlsx --round 2 --board 1 '*' --board 2 '0-1 u'
+      sheetpair result league.xlsx --table 2 --board 3 1-0
     """
+    if team_event.is_team_file(workbook):
+        return teams.result(workbook, output, round_number, table, boards, match)
+    if not boards:
+        raise click.UsageError("name a board and its result: --board BOARD RESULT")
     parsed = [(board, *parse_game_result(text)) for board, text in boards]
     with editing(workbook, output) as port:
         entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
@@ -332,6 +351,8 @@ def undo(workbook: Path, yes: bool, output: Path | None, stamp: Stamp) -> None:
     Example:
       sheetpair undo open.xlsx --yes
     """
+    if team_event.is_team_file(workbook):
+        return teams.undo(workbook, output, yes)
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
@@ -360,6 +381,8 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     """
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
+    if team_event.is_team_file(workbook):
+        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     if no_save:
         with reading(workbook) as port:

@@ -173,6 +173,8 @@ class Player:
     """The rating the Chief Arbiter gives an unrated player where the system rates everyone (Dubov Art. 1.1)."""
     k_factor: int | None = None
     """The player's FIDE development coefficient K for the rating change the reports print (default 20)."""
+    board: int = 0
+    """Team events: the member's place in the team's board order as the roster gives it (0: roster order)."""
 
     def is_active_in(self, round_number: int) -> bool:
         """True when the player takes part in the pairing of ``round_number``."""

@@ -295,6 +295,17 @@ def default_lineup(team: Team, boards: int, absent: frozenset[int] = frozenset()
     return tuple(m for m in team.members if m not in absent)[:boards]
 
 
+def seat_boards(boards: int, first: tuple[int, ...], second: tuple[int, ...]) -> tuple[BoardGame, ...]:
+    """The boards of a match from both line-ups (``first`` is the team with White on board 1): that team's
+    player has White on odd boards (the ``WBWB…`` pattern of record 352); a board without a player holds 0."""
+    games = []
+    for board in range(1, boards + 1):
+        a = first[board - 1] if board <= len(first) else 0
+        b = second[board - 1] if board <= len(second) else 0
+        games.append(BoardGame(board, a, b) if board % 2 else BoardGame(board, b, a))
+    return tuple(games)
+
+
 def check_lineup(event: TeamEvent, tpn: int, lineup: tuple[int, ...], others: dict[int, tuple[int, ...]]) -> None:
     """Refuse a line-up with a player of another team, a player twice, too many players, or out of order.
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import xlwings as xw
 
-from ..app import rounds
+from ..app import rounds, team_event
 from ..app import standings as standings_use_case
 from ..app.copies import compare_copies, merge_copies, parse_take
 from ..app.explain import explain
@@ -45,6 +45,7 @@ from ..history.stamp import Stamp
 from ..io.norms import IT1_SHEET, NORMS_SHEET
 from ..io.port import CellValue, SheetSpec, WorkbookPort
 from ..io.prizes import PRIZE_LIST_SHEET, PRIZES_HEADER, PRIZES_SHEET
+from ..io.team_workbook import TEAM_STANDINGS_SHEET
 from ..io.workbook import (
     BYES_SHEET,
     FORBIDDEN_SHEET,
@@ -52,6 +53,7 @@ from ..io.workbook import (
     ROUND_SHEET,
     SETTINGS_SHEET,
     STANDINGS_SHEET,
+    TEAMS_SHEET,
     round_sheet_name,
 )
 from ..optional import require
@@ -59,6 +61,7 @@ from ..report.arbiter import differences_text, status_text
 from ..report.data import Report, build_report
 from ..report.pdf import write_pdf
 from ..report.render import default_sections, render_html
+from ..report.team import team_report_html
 from .catalogue import BUTTONS
 
 STATUS_SHEET = "sheetpair"
@@ -326,6 +329,10 @@ def _explain_round(port: WorkbookPort, number: int | None) -> ButtonResult:
 
 def _import_trf_csv(port: WorkbookPort) -> ButtonResult:
     pasted = import_pasted(port)
+    if pasted.team is not None:
+        team = pasted.team
+        return (f"Imported the roster: {len(team.event.teams)} teams of {team.event.boards} boards, "
+                f"{len(team.players)} players, {team.rounds} rounds, system {team.system}.", TEAMS_SHEET)
     if pasted.imported is None:
         return (f"Paste the TRF file or the CSV roster into the {IMPORT_SHEET} sheet from A{pasted.first_row} down "
                 "(for a CSV roster fill in at least system and rounds), then press Import TRF/CSV again.", IMPORT_SHEET)
@@ -475,6 +482,81 @@ def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonRe
             f"{merged.revision}.", STANDINGS_SHEET)
 
 
+# --- the same buttons on a team event ------------------------------------------------------------------
+
+def _team_pair(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    paired, _ = team_event.pair(port)
+    byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
+    return (f"Round {paired.number} is paired: {len(paired.matches)} match(es){byes}. Type the results into the "
+            "Result column of its board rows.", round_sheet_name(paired.number))
+
+
+def _team_standings(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    _, table = team_event.update_standings(port)
+    return (f"Standings of {len(table.teams)} teams after round {table.through_round} are up to date.",
+            TEAM_STANDINGS_SHEET)
+
+
+def _team_results(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    event, table = team_event.update_standings(port)
+    if not event.event.rounds:
+        return "No round is paired yet: press Pair next round first.", None
+    current = event.event.rounds[-1]
+    missing = [str(m.table) for m in current.matches if not m.is_complete]
+    rest = f"; still without every result: table(s) {', '.join(missing)}" if missing else "; the round is complete"
+    return (f"Round {current.number}: {len(current.matches) - len(missing)} of {len(current.matches)} match(es) "
+            f"in{rest}. Standings after round {table.through_round} are up to date.",
+            round_sheet_name(current.number))
+
+
+def _team_reports(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    event, table = team_event.read_standings(port)
+    html = team_report_html(event, table)
+    target = _beside_workbook(book, " report.html")
+    if target is None:
+        _write_text_sheet(port, REPORT_SHEET, "HTML report: copy column A into a text file named report.html", html)
+        return (f"The report is in the {REPORT_SHEET} sheet: copy its column A into a file named report.html.",
+                REPORT_SHEET)
+    target.write_text(html, encoding="utf-8")
+    return f"The report is saved as {target}.", TEAM_STANDINGS_SHEET
+
+
+def _team_export(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    event, _ = team_event.read_standings(port)
+    text = team_event.trf_text(event)
+    target = _beside_workbook(book, ".trf")
+    if target is None:
+        _write_text_sheet(port, TRF_SHEET, "TRF26: copy column A into a text file named event.trf", text)
+        return f"The TRF is in the {TRF_SHEET} sheet: copy its column A into a file named event.trf.", TRF_SHEET
+    target.write_text(text, encoding="utf-8", newline="")
+    return f"The TRF is saved as {target}.", None
+
+
+def _team_undo(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    def only_without_results(last: object, entered: int) -> bool:
+        raise OperationError(f"the last round has {entered} result(s): clear them in its Result column first, "
+                             "then press Undo round again")
+
+    removed = team_event.undo(port, only_without_results)
+    return f"Round {removed.number} is removed.", TEAM_STANDINGS_SHEET
+
+
+def _team_explain(port: WorkbookPort, book: xw.Book) -> ButtonResult:
+    explanation = team_event.explain(port, _active_round(book))
+    title = f"Why round {explanation.round_number} is paired as it is"
+    _write_text_sheet(port, EXPLANATION_SHEET, title, explanation.text())
+    return (f"The explanation of round {explanation.round_number} is in the {EXPLANATION_SHEET} sheet.",
+            EXPLANATION_SHEET)
+
+
+_TEAM_ACTIONS: dict[str, Callable[[WorkbookPort, xw.Book], ButtonResult]] = {
+    "pair_next_round": _team_pair, "update_standings": _team_standings, "enter_results": _team_results,
+    "make_reports": _team_reports, "export_trf": _team_export, "undo_round": _team_undo,
+    "explain_round": _team_explain,
+}
+"""What each button does on a team event (Import TRF/CSV starts one from a roster with a team column)."""
+
+
 # --- what the arbiter gave, and where the answer goes ----------------------------------------------------
 
 def _active_round(book: xw.Book) -> int | None:
@@ -510,7 +592,8 @@ def _run(book: xw.Book, name: str, action: Callable[[WorkbookPort], ButtonResult
         with in_excel(book) as port:
             if needs_event and SETTINGS_SHEET not in port.sheet_names():
                 raise OperationError("this workbook holds no tournament yet: start one with Import TRF/CSV")
-            message, show = action(port)
+            team = _TEAM_ACTIONS.get(name) if team_event.holds_team_event(port) else None
+            message, show = team(port, book) if team is not None else action(port)
     except ExcelWriteError as error:
         return _tell(book, title, f"Excel stopped sheetpair while writing ({error}). "
                                   "Check the workbook, or undo with Ctrl+Z where Excel allows it.", failed=True)

@@ -32,6 +32,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "fide_id": ("fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber", "id"),
     "club": ("club", "clubname", "clubcity", "verein"),
     "team": ("team", "teamname"),
+    "board": ("board", "boardno", "boardnumber", "bd", "brett"),
     "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
                    "geburtsdatum"),
     "sex": ("sex", "gender", "mf", "geschlecht"),
@@ -139,6 +140,7 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         team=cell_text(values.get("team")),
         provisional_rating=_rating(values.get("provisional_rating")),
         k_factor=_k_factor(values.get("k_factor")),
+        board=_board(values.get("board")),
     )
 
 
@@ -157,6 +159,16 @@ def _bare_ids(row: list[CellValue]) -> bool:
     """A first row that is a FIDE id rather than a header: one number in the first cell."""
     texts = [cell_text(c) for c in row if cell_text(c)]
     return len(texts) == 1 and cell_text(row[0]).isdigit()
+
+
+def _board(value: CellValue) -> int:
+    """A team member's board (empty: the roster order decides)."""
+    if not cell_text(value):
+        return 0
+    board = cell_int(value)
+    if board is None or board < 1:
+        raise ValueError(f"a board is a whole number from 1, not {cell_text(value)!r}")
+    return board
 
 
 def _rating(value: CellValue) -> int:

@@ -11,10 +11,10 @@ members who take part in that round, and the team with White is the one whose bo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import TrfError
-from ..core.model import Result
+from ..core.model import Player, Result
 from ..core.teams import (
     Acceleration,
     BoardGame,
@@ -27,6 +27,7 @@ from ..core.teams import (
     TeamEvent,
     TeamRound,
     TeamScoring,
+    seat_boards,
 )
 
 _PAIR_RESULT = {("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS, ("=", "="): Result.DRAW,
@@ -77,6 +78,29 @@ def _halves(text: str, line: int) -> int:
         raise TrfError(f"expected a number of points, found {text.strip()!r}", line=line) from None
 
 
+def team_players(text: str) -> list[Player]:
+    """The members of a team file from its ``001`` records (start number, sex, title, name, rating,
+    federation, FIDE ID, birth date), each with the start number of its team as ``team``.
+
+    :raises TrfError: naming the line of a start number or rating that is not a number.
+    """
+    team_of = {m: t.tpn for t in read_team_trf(text).event.teams for m in t.members}
+    players = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("001"):
+            continue
+        try:
+            tpn = int(line[4:8])
+            rating = int(line[48:52]) if line[48:52].strip() else 0
+        except ValueError:
+            raise TrfError("a 001 record needs its start number (5-8) and rating (49-52) as numbers",
+                           line=number) from None
+        players.append(Player(tpn, line[14:47].strip(), rating, line[10:13].strip(), line[53:56].strip(),
+                              line[57:68].strip(), line[69:79].strip(), line[9:10].strip(),
+                              team=str(team_of.get(tpn, ""))))
+    return players
+
+
 def team_from_310(text: str) -> Team:
     """A TRF-2026 team record: number 5–7, name 9–40, short name 42–46, members from 74 every 5 columns."""
     text = text.rstrip("\t ")
@@ -106,9 +130,16 @@ class _Reader:
     match_points: tuple[int, int, int] = (4, 2, 0)
     accelerations: list[Acceleration] = field(default_factory=list)
     prohibited: list[ProhibitedGroup] = field(default_factory=list)
+    orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    """Record 300: (round, team) to the players of boards 1..n (0 for an empty board)."""
+    forfeits: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    """Record 330: round to (White team, Black team, winner: a team, or 0 when both forfeit)."""
 
     def line(self, text: str, number: int) -> None:
         code = text[:3]
+        if code in ("300", "330"):
+            self.match_record(text.rstrip())
+            return
         text = text.rstrip("\t ") if code in ("240", "260", "310") else text
         if code == "001":
             self.entries[int(text[4:8])] = {
@@ -144,6 +175,17 @@ class _Reader:
             self.header[code] = text[4:].rstrip()
 
 
+    def match_record(self, text: str) -> None:
+        """An out-of-order line-up (300: round, team, opponent, players from 17 every 5 columns) or a
+        forfeited match (330: ``+-``, ``-+`` or ``--`` at 5-6, round 8-10, White team 12-14, Black 16-18)."""
+        if text[:3] == "300":
+            self.orders[(int(text[4:7]), int(text[8:11]))] = tuple(_numbers(text[16:], 5))
+            return
+        white, black = int(text[11:14]), int(text[15:18])
+        winner = {"+-": white, "-+": black}.get(text[4:6], 0)
+        self.forfeits.setdefault(int(text[7:10]), []).append((white, black, winner))
+
+
 def read_team_trf(text: str) -> TeamFile:
     """Read a TRF-2026 team file.
 
@@ -167,7 +209,7 @@ def read_team_trf(text: str) -> TeamFile:
     played = max((r for e in reader.entries.values() for r in e), default=0)
     played = max([played, *reader.pab])
     teams = tuple(sorted(reader.teams, key=lambda t: t.tpn))
-    rounds = tuple(_round(reader, teams, r) for r in range(1, played + 1))
+    rounds = tuple(_round(reader, teams, r, boards) for r in range(1, played + 1))
     event = TeamEvent(teams, boards, rounds, scoring)
     return TeamFile(event, code, colour_type(code), reader.header.get("152", "W") or "W",
                     int(reader.header.get("142", "0") or 0),
@@ -175,11 +217,19 @@ def read_team_trf(text: str) -> TeamFile:
                     tuple(reader.accelerations), tuple(reader.prohibited), tuple(text.splitlines(keepends=True)))
 
 
-def _round(reader: _Reader, teams: tuple[Team, ...], number: int) -> TeamRound:
+def _round(reader: _Reader, teams: tuple[Team, ...], number: int, boards: int) -> TeamRound:
     team_of = {m: t.tpn for t in teams for m in t.members}
+    team_by = {t.tpn: t for t in teams}
     lineups: dict[int, tuple[int, ...]] = {}
     opponent: dict[int, int] = {}
     for team in teams:
+        if (number, team.tpn) in reader.orders:
+            lineups[team.tpn] = reader.orders[(number, team.tpn)]
+            for member in lineups[team.tpn]:
+                opp = reader.entries.get(member, {}).get(number, (0, "-", "Z"))[0]
+                if opp:
+                    opponent[team.tpn] = team_of[opp]
+            continue
         lineup = []
         for member in team.members:
             opp, _, res = reader.entries.get(member, {}).get(number, (0, "-", "Z"))
@@ -194,20 +244,33 @@ def _round(reader: _Reader, teams: tuple[Team, ...], number: int) -> TeamRound:
         other = opponent.get(team.tpn)
         if other is None or not lineups[team.tpn]:
             continue
-        first = lineups[team.tpn][0]
-        if reader.entries[first][number][1].lower() != "w":
+        seated = [(i, p) for i, p in enumerate(lineups[team.tpn]) if p]
+        if not seated:
+            continue
+        index, player = seated[0]  # the White team's player has White on odd boards
+        if (reader.entries[player][number][1].lower() == "w") != (index % 2 == 0):
             continue
         matches.append(_match(reader, number, team.tpn, other, lineups))
+    for white, black, winner in reader.forfeits.get(number, []):
+        won = [[m for m in event_team.members if reader.entries.get(m, {}).get(number, (0, "", ""))[2] == "+"]
+               for event_team in (team_by[white], team_by[black])]
+        matches.append(Match(0, white, black, seat_boards(boards, tuple(won[0]), tuple(won[1])), winner))
     matches.sort(key=lambda m: m.white)
     byes = [TeamBye(t, TeamByeKind.PAB) for r, t in reader.pab.items() if r == number]
     byes += [TeamBye(t, reader.absence_kinds[(number, t)]) for t in sorted(reader.absences.get(number, ()))]
-    return TeamRound(number, tuple(Match(i, m.white, m.black, m.boards) for i, m in enumerate(matches, 1)),
+    return TeamRound(number, tuple(replace(m, table=i) for i, m in enumerate(matches, 1)),
                      tuple(byes), lineups)
 
 
 def _match(reader: _Reader, number: int, white: int, black: int, lineups: dict[int, tuple[int, ...]]) -> Match:
     boards = []
     for index, first in enumerate(lineups[white]):
+        if not first:  # an empty board of a line-up (300): the other team's player wins it by forfeit
+            other = lineups[black][index] if index < len(lineups[black]) else 0
+            odd = index % 2 == 0
+            boards.append(BoardGame(index + 1, 0 if odd else other, other if odd else 0,
+                                    Result.BLACK_WINS_BY_FORFEIT if odd else Result.WHITE_WINS_BY_FORFEIT))
+            continue
         opp, colour, res = reader.entries[first][number]
         other_res = reader.entries.get(opp, {}).get(number, (0, "-", "-"))[2] if opp else "-"
         pair = (res, other_res) if colour.lower() == "w" else (other_res, res)

@@ -21,12 +21,14 @@ _RESULT_CODES = {Result.WHITE_WINS: ("1", "0"), Result.BLACK_WINS: ("0", "1"), R
 _ABSENCE_CODES = {TeamByeKind.ABSENT: "Z", TeamByeKind.HALF: "H", TeamByeKind.FULL: "F"}
 
 
-def format_310(team: Team, event: TeamEvent) -> str:
-    """One team record in the TRF-2026 layout, with the team's scores after the event's rounds."""
+def format_310(team: Team, event: TeamEvent, rank: int | None = None) -> str:
+    """One team record in the TRF-2026 layout, with the team's scores after the event's rounds and its rank
+    when the standings give it (blank otherwise: the field is informative)."""
     history = derive_teams(event)[team.tpn]
     members = " ".join(f"{m:4d}" for m in team.members)
+    placed = f"{rank:3d}" if rank else ""
     return (f"310 {team.tpn:3d} {team.name[:32]:<32} {team.short_name[:5]:<5} {0:6d} "
-            f"{history.match_points / 2:6.1f} {history.game_points / 2:6.1f} {'':3}  {members}")
+            f"{history.match_points / 2:6.1f} {history.game_points / 2:6.1f} {placed:>3}  {members}")
 
 
 def format_013(team: Team) -> str:
@@ -66,18 +68,21 @@ def write_team_trf(team_file: TeamFile) -> str:
     return "".join(out)
 
 
-def team_code(primary_first: bool, colours: str) -> str:
-    """The ETT26 code of record 192: the colour preference type, then the primary and secondary score."""
+def team_code(primary_first: bool, colours: str, secondary: bool = True) -> str:
+    """The ETT26 code of record 192: the colour preference type, then the primary score and, when it ranks
+    colours, the secondary one."""
     kind = {"A": "_TYPEA", "B": "_TYPEB"}.get(colours, "")
-    return f"FIDE_TEAM{kind}_" + ("MP_GP" if primary_first else "GP_MP")
+    scores = ("MP", "GP") if primary_first else ("GP", "MP")
+    return f"FIDE_TEAM{kind}_" + "_".join(scores if secondary else scores[:1])
 
 
 def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds: int, code: str,
-                  initial_colour: str = "W") -> str:
+                  initial_colour: str = "W", trf16: bool = False, ranks: dict[int, int] | None = None) -> str:
     """A TRF-2026 team file of an event that was not read from one (a workbook's): header, the members'
-    ``001`` records with their boards round by round, the team records, team absences (``240``) and the
-    PAB (``320``). A whole match lost by forfeit is written as every board lost by forfeit, as TRF16 can
-    say it too.
+    ``001`` records with their boards round by round, the team records, team absences (``240``), the
+    matches lost by forfeit (``330``, the winners' players ``0000 - +``, the losers' ``0000 - -``) and the
+    PAB (``320``); ``ranks`` (team start number to rank) fills the team records' rank. ``trf16`` writes
+    the teams as TRF16's ``013`` records (name and members) instead.
     """
     entries = _entries(event)
     halves = {"1": 2, "+": 2, "=": 1, "U": 1}  # the members' points (81-84): U counts a half (informative)
@@ -89,12 +94,18 @@ def team_trf_text(event: TeamEvent, players: list[Player], *, name: str, rounds:
     for player in players:
         blocks = "".join(f"  {entries.get(player.tpn, {}).get(r.number, '0000 - Z')}" for r in event.rounds)
         lines.append(player_head(player, gp.get(player.tpn, 0) / 2, 0) + blocks)
-    lines += [format_310(team, event) for team in event.teams]
+    ranks = ranks or {}
+    lines += [format_013(team) if trf16 else format_310(team, event, ranks.get(team.tpn)) for team in event.teams]
     for rnd in event.rounds:
         for kind, letter in _ABSENCE_CODES.items():
             teams = [b.team for b in rnd.byes if b.kind is kind]
             if teams:
                 lines.append(f"240 {letter} {rnd.number:3d} " + " ".join(f"{t:4d}" for t in teams))
+    for rnd in event.rounds:
+        for m in rnd.matches:
+            if m.forfeit_winner is not None:
+                sign = "+-" if m.forfeit_winner == m.white else "-+" if m.forfeit_winner == m.black else "--"
+                lines.append(f"330 {sign} {rnd.number:3d} {m.white:3d} {m.black:3d}")
     mp, gp_pab = event.scoring.pab_points(event.boards)
     pab = {b.team: r.number for r in event.rounds for b in r.byes if b.kind is TeamByeKind.PAB}
     by_round = {r: t for t, r in pab.items()}
@@ -116,15 +127,13 @@ def _round_entries(event: TeamEvent, rnd: TeamRound) -> dict[int, tuple[int, str
     out: dict[int, tuple[int, str, str]] = {}
     for match in rnd.matches:
         for game in match.boards:
-            result = game.result
-            if match.forfeit_winner is not None:
-                white_team_wins = match.forfeit_winner == match.white
-                black_team_wins = match.forfeit_winner == match.black
-                white_player_wins = white_team_wins if game.board % 2 else black_team_wins
-                black_player_wins = black_team_wins if game.board % 2 else white_team_wins
-                codes = ("+" if white_player_wins else "-", "+" if black_player_wins else "-")
-            else:
-                codes = _RESULT_CODES.get(result, (" ", " "))
+            if match.forfeit_winner is not None:  # the match is in a 330 record; its players met nobody
+                for player, team in ((game.white, match.white if game.board % 2 else match.black),
+                                     (game.black, match.black if game.board % 2 else match.white)):
+                    if player:
+                        out[player] = (0, "-", "+" if team == match.forfeit_winner else "-")
+                continue
+            codes = _RESULT_CODES.get(game.result, (" ", " "))
             if game.white:
                 out[game.white] = (game.black, "w", codes[0])
             if game.black:

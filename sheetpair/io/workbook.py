@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from ..core.errors import InputError, WorkbookError
+from ..core.errors import InputError, OperationError, WorkbookError
 from ..core.model import (
     Bye,
     ByeKind,
@@ -65,6 +65,8 @@ RECORDS_SHEET = "_records"
 STANDINGS_SHEET = "Standings"
 RATING_CHANGE = "Rating change"
 """The Standings sheet's column of each player's FIDE rating change (beside the K-factor used)."""
+TEAMS_SHEET = "Teams"
+"""The sheet that makes a workbook a team event's (:mod:`sheetpair.io.team_workbook`)."""
 CROSSTABLE_SHEET = "Crosstable"
 ROUND_SHEET = re.compile(r"^Round (\d+)$")
 T = TypeVar("T")
@@ -123,12 +125,25 @@ ROUND_FONT_SIZE = 12
 _EVENT_KEYS = {f.name: f.name.replace("_", " ").capitalize() for f in fields(EventInfo)}
 
 
+def holds_team_event(port: WorkbookPort) -> bool:
+    """True when the workbook holds a team event: a Teams sheet, and ``kind`` ``team`` in its Settings sheet
+    (a sheet of that name an arbiter added to an individual event does not make it one)."""
+    names = port.sheet_names()
+    if TEAMS_SHEET not in names or SETTINGS_SHEET not in names:
+        return False
+    return any(row[:2] == ["kind", "team"] for row in port.read_sheet(SETTINGS_SHEET)[1:10])
+
+
 def load_tournament(port: WorkbookPort) -> Tournament:
     """Reads a tournament from a sheetpair workbook.
 
     :raises WorkbookError: naming the sheet and cell of the first problem found.
+    :raises OperationError: for a team event's workbook.
     """
     names = port.sheet_names()
+    if holds_team_event(port):
+        raise OperationError("this workbook holds a team event, and this works on individual events only (a team "
+                             "event has new, pair, lineup, result, undo, standings, explain, report, export, check)")
     for required in (SETTINGS_SHEET, PLAYERS_SHEET):
         if required not in names:
             raise WorkbookError("this is not a sheetpair workbook (create one with 'sheetpair new')", sheet=required)
@@ -300,7 +315,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
             **{key: cell_text(cell(key))
                for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
-            k_factor=cell_int(cell("k_factor")),
+            k_factor=cell_int(cell("k_factor")), board=0,  # a board order belongs to team events only
         ))
     return sorted(players, key=lambda p: p.tpn)
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from math import ceil
 from typing import ClassVar
 
 from ..core.errors import InputError
 from ..core.model import Colour
 from ..core.teams import (
     Acceleration,
-    BoardGame,
     Match,
     PrimaryScore,
     ProhibitedGroup,
@@ -26,6 +26,7 @@ from ..core.teams import (
     TeamRound,
     TeamScoring,
     default_lineup,
+    seat_boards,
 )
 from .base import OptionSpec
 from .explanation import RoundExplanation
@@ -44,7 +45,8 @@ class TeamSettings:
     prohibited: tuple[ProhibitedGroup, ...] = ()
     double: bool = False
     """Team round robins: two cycles."""
-
+    absent_players: frozenset[int] = frozenset()
+    """Members who miss the round: the default line-ups skip them and move the reserves up."""
 
 
 class TeamSystem(ABC):
@@ -73,20 +75,34 @@ class TeamSystem(ABC):
 def with_boards(event: TeamEvent, table: int, white: int, black: int, settings: TeamSettings) -> Match:
     """A match with its boards from the default line-ups: the White team's player has White on odd boards
     (the ``WBWB…`` pattern of record 352)."""
-    first = default_lineup(event.team(white), event.boards)
-    second = default_lineup(event.team(black), event.boards)
-    boards = []
-    for board in range(1, event.boards + 1):
-        a = first[board - 1] if board <= len(first) else 0
-        b = second[board - 1] if board <= len(second) else 0
-        boards.append(BoardGame(board, a, b) if board % 2 else BoardGame(board, b, a))
-    return Match(table, white, black, tuple(boards))
+    first = default_lineup(event.team(white), event.boards, settings.absent_players)
+    second = default_lineup(event.team(black), event.boards, settings.absent_players)
+    return Match(table, white, black, seat_boards(event.boards, first, second))
 
 
-def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) -> tuple[TeamSettings, TeamScoring]:
-    """The settings and the scoring an event's ``--option KEY=VALUE`` pairs give (defaults for the rest).
+def baku_accelerations(teams: int, rounds: int, scoring: TeamScoring) -> tuple[Acceleration, ...]:
+    """Baku acceleration (C.04.7) on match points, as record 250 gives it: the first 2·⌈N/4⌉ teams carry a
+    won match's match points in the first ⌈A/2⌉ of the A = ⌈R/2⌉ accelerated rounds, a drawn match's in the
+    others."""
+    group = 2 * ceil(teams / 4)
+    accelerated = ceil(rounds / 2)
+    full = ceil(accelerated / 2)
+    if not group or not accelerated:
+        return ()
+    win, draw, _ = scoring.match_points
+    out = [Acceleration(win, 0, (1, full), (1, group))]
+    if accelerated > full:
+        out.append(Acceleration(draw, 0, (full + 1, accelerated), (1, group)))
+    return tuple(out)
 
-    :raises InputError: naming an unknown option, a value outside its choices, or bad match points.
+
+def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int,
+                 teams: int = 0) -> tuple[TeamSettings, TeamScoring]:
+    """The settings and the scoring an event's ``--option KEY=VALUE`` pairs give (defaults for the rest);
+    ``teams`` is the number of teams (the Baku acceleration's group depends on it).
+
+    :raises InputError: naming an unknown option, a value outside its choices, bad match points, or the
+        Baku acceleration with game points as the primary score.
     """
     for key, value in options.items():
         spec = system.options.get(key)
@@ -105,4 +121,11 @@ def from_options(system: TeamSystem, options: dict[str, str], *, rounds: int) ->
         scoring = TeamScoring.from_text(get("match-points", "2,1,0"), primary=primary)
     except ValueError as error:
         raise InputError(f"option match-points: {error}") from None
-    return TeamSettings(colours=get("colours", "A"), rounds=rounds, double=get("cycles", "1") == "2"), scoring
+    accelerations: tuple[Acceleration, ...] = ()
+    if get("acceleration", "none") == "baku":
+        if primary is PrimaryScore.GAME:
+            raise InputError("the Baku acceleration gives match points (C.04.7): use it with primary=match")
+        accelerations = baku_accelerations(teams, rounds, scoring)
+    return TeamSettings(colours=get("colours", "A"), rounds=rounds, double=get("cycles", "1") == "2",
+                        accelerations=accelerations, initial_colour=Colour(get("initial-colour", "W")),
+                        secondary_colours=get("secondary", "yes") == "yes"), scoring

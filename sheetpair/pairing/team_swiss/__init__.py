@@ -25,6 +25,10 @@ class TeamSwiss(TeamSystem):
         "primary": OptionSpec("match", "the primary score: match points or game points", ("match", "game")),
         "colours": OptionSpec("A", "colour preferences of Type A, Type B, or none", ("A", "B", "none")),
         "match-points": OptionSpec("2,1,0", "match points for a won, drawn and lost match"),
+        "acceleration": OptionSpec("none", "Baku acceleration (C.04.7) on the match points", ("none", "baku")),
+        "initial-colour": OptionSpec("W", "board 1's colour of the higher team on table 1 in round 1 (4.1)",
+                                     ("W", "B")),
+        "secondary": OptionSpec("yes", "the secondary score ranks teams for colours (4.2.2)", ("yes", "no")),
     }
 
     def _solve(self, event: TeamEvent, round_number: int,
