@@ -7,6 +7,7 @@ and a withdrawal; PDF text is read back with pypdf, HTML with the standard XML p
 
 from __future__ import annotations
 
+import datetime
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -32,7 +33,7 @@ from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
 from sheetpair.report import SECTIONS, build_report, default_sections, fonts, render_html, write_html, write_pdf
 from sheetpair.report.collation import name_key
-from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR
+from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR, time_zone
 from sheetpair.report.numbers import column_style
 from sheetpair.report.pdfdata import document
 
@@ -456,3 +457,28 @@ def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):
     fixed = {row.player.tpn: row.change for row in build_report(event, k_factor=40).standings_view().rows}
     k2 = fide_k(event.player(2), year=2026)
     assert float(fixed[2].replace("−", "-")) == pytest.approx(40 / k2 * float(default[2].replace("−", "-")), abs=0.3)
+
+
+MADE = datetime.datetime(2026, 4, 1, 12, 5, 33, tzinfo=datetime.timezone.utc)
+
+
+@pytest.mark.parametrize("language, zone, printed", [
+    ("de", "Europe/Vienna", "01.04.2026 14:05 CEST"), ("en", "America/New_York", "Apr 1, 2026 8:05\u202fAM EDT"),
+    ("fr", "UTC", "1 avr. 2026 12:05 UTC"),
+])
+def test_the_print_time_is_in_the_language_and_zone_to_the_minute(language: str, zone: str, printed: str):
+    report = build_report(dutch_event(1), language=language, zone=time_zone(zone), made=MADE)
+    assert report.made_text == printed
+    assert document(report, ["standings"])["made"].endswith(printed)
+
+
+def test_the_print_time_defaults_to_the_machines_zone_and_tz_names_another(tmp_path: Path):
+    local = MADE.astimezone()
+    assert build_report(dutch_event(1), made=MADE).made_text.endswith(local.tzname() or "")
+    book = tmp_path / "club.xlsx"
+    shutil.copy(REPO / "sample_workbooks" / "club_championship.xlsx", book)
+    result = CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site"), "--tz", "Asia/Tokyo"])
+    assert result.exit_code == 0, result.output
+    assert " JST" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    bad = CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site"), "--tz", "Mars/Olympus"])
+    assert bad.exit_code == 2 and "--tz" in bad.output and "'Mars/Olympus'" in bad.output

@@ -30,7 +30,7 @@ from ..core.state import RoundRecord
 from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
 from . import charts
 from .collation import name_key
-from .i18n import event_date, parse_language, print_time, translations
+from .i18n import event_date, now, parse_language, print_time, translations
 from .numbers import Formatter, column_style, format_value, signed
 
 LEADERS = 8
@@ -203,7 +203,8 @@ class Report:
     """K per player; by default the roster's K where the Players sheet has that column, else FIDE's rules."""
     breakdowns: bool = False
     """Player cards carry each tie-break's breakdown."""
-    made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
+    made: _dt.datetime = field(default_factory=now)
+    """When the report was made (printed in its own zone, see :func:`~.i18n.print_time`)."""
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
     _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
 
@@ -487,12 +488,15 @@ def build_report(
     source: Path | str | None = None,
     k_factor: KFactor | None = None,
     breakdowns: bool = False,
+    zone: _dt.tzinfo | None = None,
+    made: _dt.datetime | None = None,
 ) -> Report:
     """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
     the last round up to it that has results (a round just paired counts from its first result on).
 
     ``language`` defaults to the event's ``language`` setting, else English; ``source`` is the file the event
-    came from, whose name titles a report of an event without a name.
+    came from, whose name titles a report of an event without a name. The print time is ``made`` (default:
+    now) in ``zone`` (default: the machine's local zone).
 
     :raises InputError: for an unknown tie-break code, rules edition or language, or a round not paired.
     """
@@ -506,5 +510,6 @@ def build_report(
     table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
     chosen = parse_language(language if language is not None else tournament.settings.language)
     name = Path(source).stem if source is not None else ""
-    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns)
+    moment = (made or now()).astimezone(zone)
+    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns, moment)
 
