@@ -8,6 +8,8 @@ and a withdrawal; PDF text is read back with pypdf, HTML with the standard XML p
 from __future__ import annotations
 
 import datetime
+import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -312,7 +314,7 @@ def test_site_pages_are_linked_and_readable_on_a_phone(event: Tournament, tmp_pa
             assert '<div class="scroll"><table>' in html, name
         assert "Tournament" not in text
     header = xml_text(index)
-    for item in ("Tromsø", "IA Kari Nordmann", "90'+30\"", "dutch, 7 rounds", "April 1, 2026"):
+    for item in ("Tromsø", "IA Kari Nordmann", "90'+30\"", "Swiss, Dutch system, 7 rounds", "April 1, 2026"):
         assert item in header, item
 
 
@@ -332,7 +334,8 @@ def test_rerunning_after_a_new_round_adds_it_and_updates_old_pages(tmp_path: Pat
 def test_an_event_without_a_name_is_titled_from_its_file(tmp_path: Path):
     t = dutch_event(1, named=False)
     assert build_report(t, source=tmp_path / "Vereinsturnier 2026.xlsx").title == "Vereinsturnier 2026"
-    assert build_report(t).title == "dutch event, 7 rounds"
+    assert build_report(t).title == "Swiss, Dutch system, 7 rounds"
+    assert build_report(t, language="de").title == "Schweizer System, holländisch, 7 Runden"
 
 
 # -- languages ----------------------------------------------------------------------------------------------------
@@ -426,9 +429,14 @@ def test_language_from_the_event_setting_and_unknown_languages_named():
 
 
 def test_every_text_of_the_templates_and_the_report_code_is_translated():
+    """The report's texts, the system names (``N_``) and the core's notes (``Note``) are in every catalog."""
     found = {message for _, _, message, *_ in extract_from_dir(
-        str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("templates/**.html", "jinja2")],
-        options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}}, keywords={"_": None})}
+        str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("sheetpair/core/**.py", "python"),
+                               ("templates/**.html", "jinja2")],
+        options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}},
+        keywords={"_": None, "N_": None, "Note": None})}
+    assert {"Swiss, Dutch system", "Ru %(ru)s is below the %(floor)s floor, so no first rating is published "
+            "(B.02 7.1.3)."} <= found  # the extraction sees the marked names and the core's notes
     for language in LANGUAGES[1:]:
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
             translated = {m.id for m in read_po(po) if m.id and m.string}
@@ -482,3 +490,23 @@ def test_the_print_time_defaults_to_the_machines_zone_and_tz_names_another(tmp_p
     assert " JST" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     bad = CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site"), "--tz", "Mars/Olympus"])
     assert bad.exit_code == 2 and "--tz" in bad.output and "'Mars/Olympus'" in bad.output
+
+
+@pytest.mark.parametrize("language, white, black, system", [("de", "w", "s", "Schweizer System, holländisch"),
+                                                             ("fr", "b", "n", "Système suisse hollandais"),
+                                                             ("es", "b", "n", "Suizo, sistema holandés")])
+def test_notes_colour_letters_decimals_and_the_system_in_the_reports_language(
+        event: Tournament, language: str, white: str, black: str, system: str):
+    report = build_report(event, language=language, tiebreaks="BH-C1,ARO,WNT")
+    html = xml_text(render_html(report, list(SECTIONS)))
+    printed = json.dumps(document(report, list(SECTIONS)), ensure_ascii=False)
+    for text in (html, printed):
+        assert system in text
+        for english in ("Not applied", "left out", "Unrated, so", "dutch"):
+            assert english not in text, english
+        assert not re.search(r"\bbye [½01]", text)
+    cells = [cell.text for row in report.crosstable().rows for cell in row.cells]
+    assert {re.fullmatch(r"\d+(\D)[01½+−-]", c)[1] for c in cells if re.fullmatch(r"\d+\D[01½+−-]", c)} == {white, black}
+    assert {line.colour for card in report.cards() for line in card.lines} == {white, black, ""}
+    assert re.search(r"We \d+,\d\d ", html) and "K 20 · Δ" in html
+    assert "Nicht angewandt" in html if language == "de" else "ARO" in html

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
+from ..core.notes import Note
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
 from ..core.standings import Standing, StandingsTable, rounds_with_results
@@ -30,7 +31,7 @@ from ..core.state import RoundRecord
 from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
 from . import charts
 from .collation import name_key
-from .i18n import event_date, now, parse_language, print_time, translations
+from .i18n import SYSTEM_NAMES, event_date, now, parse_language, print_time, translations
 from .numbers import Formatter, column_style, format_value, signed
 
 LEADERS = 8
@@ -218,6 +219,22 @@ class Report:
         translated = translations(self.language).gettext(text)
         return translated % values if values else translated
 
+    def note(self, text: str) -> str:
+        """A sentence of the core (a :class:`~sheetpair.core.notes.Note`) in the report's language."""
+        if isinstance(text, Note):
+            return translations(self.language).gettext(text.template) % text.values
+        return self._(text)
+
+    @property
+    def colour_letters(self) -> tuple[str, str]:
+        """White's and Black's colour letter in the report's language (``w``/``b``, ``w``/``s``, ``b``/``n``)."""
+        return self._("w"), self._("b")
+
+    @property
+    def system_name(self) -> str:
+        system = self.tournament.settings.system
+        return self._(SYSTEM_NAMES[system]) if system in SYSTEM_NAMES else system
+
     def tiebreak_name(self, code: str) -> str:
         """The full name of ``code`` with its modifier spelled out (:func:`describe`), in the report's language."""
         parsed = parse_tiebreak(code)
@@ -236,7 +253,7 @@ class Report:
         """The event's name; without one, the file's name; without that, the system and rounds."""
         settings = self.tournament.settings
         return settings.event.name or self.source or self._(
-            "%(system)s event, %(rounds)s rounds", system=settings.system, rounds=settings.rounds)
+            "%(system)s, %(rounds)s rounds", system=self.system_name, rounds=settings.rounds)
 
     @property
     def made_text(self) -> str:
@@ -250,7 +267,7 @@ class Report:
             (self._("Place"), ", ".join(x for x in (e.city, e.federation) if x)), (self._("Dates"), dates),
             (self._("Chief arbiter"), e.chief_arbiter), (self._("Deputy arbiters"), e.deputy_arbiters),
             (self._("Time control"), e.time_control), (self._("Type"), e.event_type),
-            (self._("System"), self._("%(system)s, %(rounds)s rounds", system=s.system, rounds=s.rounds)),
+            (self._("System"), self._("%(system)s, %(rounds)s rounds", system=self.system_name, rounds=s.rounds)),
             (self._("Players"), str(len(self.tournament.players))),
             (self._("Tie-breaks"), self._("%(codes)s (FIDE C.07, %(edition)s edition)",
                                           codes=", ".join(self.codes), edition=self.rules) if self.codes else ""),
@@ -334,7 +351,7 @@ class Report:
             for code in table.codes:
                 value = s.tiebreaks[code]
                 if value.note:
-                    notes[f"{code}: {value.note}"] = None
+                    notes[f"{code}: {self.note(value.note)}"] = None
                 values.append("–" if value.note else styles[code](value.value))
             figures = ratings.players[s.tpn]
             rows.append(StandingsRow(s, self.tournament.player(s.tpn), points(s.points), tuple(values),
@@ -349,7 +366,7 @@ class Report:
                          "change is K·(W − We) for rated players, K by FIDE's rules (B.02 8.3.3) unless the "
                          "player's K is given.")] = None
         if ratings.tiebreak_note and not any(parse_tiebreak(c).spec.needs_ratings for c in table.codes):
-            notes[ratings.tiebreak_note] = None
+            notes[self.note(ratings.tiebreak_note)] = None
         columns = tuple(TiebreakColumn(code, self.tiebreak_name(code)) for code in table.codes)
         aro_applied = "ARO" in table.codes and not any(s.tiebreaks["ARO"].note for s in table)
         return StandingsView(number, columns, tuple(rows), tuple(notes), not aro_applied)
@@ -370,7 +387,8 @@ class Report:
                 cells = tuple(_square_cell(records, other.tpn) if other.tpn != s.tpn else CrossCell("×", "x")
                               for other in table)
             else:
-                cells = tuple(CrossCell(crosstable_entry(r), _cell_colour(r)) for r in records)
+                cells = tuple(CrossCell(crosstable_entry(r, letters=self.colour_letters, bye=self._("bye")),
+                                        _cell_colour(r)) for r in records)
             values = tuple(styles[c](s.tiebreaks[c].value) if not s.tiebreaks[c].note else "–" for c in table.codes)
             rows.append(CrossRow(s, self.tournament.player(s.tpn), points(s.points), cells, values))
         columns = tuple(str(place[s.tpn]) for s in table) if square else tuple(str(n) for n in range(1, number + 1))
@@ -393,14 +411,18 @@ class Report:
             for record in table.player(s.tpn).records:
                 running += record.points
                 opponent = self.tournament.player(record.opponent) if record.opponent is not None else None
-                lines.append(CardLine(record.round, _colour_letter(record), opponent, self._record_text(record),
-                                      points(running)))
-            colours = charts.colour_strip([line.colour for line in lines], self._("Colours"))
+                lines.append(CardLine(record.round, self._colour_letter(record), opponent,
+                                      self._record_text(record), points(running)))
+            colours = charts.colour_strip([_colour_code(r) for r in table.player(s.tpn).records], self._("Colours"))
             details = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if with_breakdowns else ()
             figures = ratings.players[s.tpn]
             cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures,
                               _change(figures, self.language), colours, details))
         return cards
+
+    def _colour_letter(self, record: RoundRecord) -> str:
+        colour = record.colour
+        return "" if colour is None else self.colour_letters[colour is Colour.BLACK]
 
     def _record_text(self, record: RoundRecord) -> str:
         if record.outcome.is_bye:
@@ -429,7 +451,7 @@ class Report:
             for c in sorted((*value.contributions, *value.cut), key=lambda c: (c.round or 0))
         ]
         return Breakdown(value.code, self.tiebreak_name(value.code), format_value(value.value, self.language),
-                         value.note, tuple(lines))
+                         self.note(value.note) if value.note else "", tuple(lines))
 
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"
@@ -458,9 +480,9 @@ def _change(figures: RatingFigures, language: str) -> str:
     return "" if figures.change is None else signed(figures.change, language)
 
 
-def _colour_letter(record: RoundRecord) -> str:
-    colour = record.colour
-    return "" if colour is None else ("w" if colour is Colour.WHITE else "b")
+def _colour_code(record: RoundRecord) -> str:
+    """``w`` or ``b`` for the colour played, empty for none (the colour strip's code, never printed)."""
+    return {Colour.WHITE: "w", Colour.BLACK: "b"}.get(record.colour, "") if record.colour else ""
 
 
 def _cell_colour(record: RoundRecord) -> str:

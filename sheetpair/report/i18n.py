@@ -22,10 +22,28 @@ from babel.dates import format_date, format_time
 
 from ..core.errors import InputError
 
+
+def N_(text: str) -> str:  # noqa: N802  (the name the message extraction knows)
+    """Marks ``text`` for the catalogs where it is defined; it is translated where it is printed."""
+    return text
+
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "fr")
 """The report languages, English first (the default)."""
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+SYSTEM_NAMES: dict[str, str] = {
+    "berger": N_("Round robin (Berger tables)"), "berger-swiss": N_("Berger-Swiss (Winther)"),
+    "scheveningen": N_("Scheveningen"), "club-swiss": N_("Club Swiss (Winther)"),
+    "winther-swiss": N_("Swiss with Winther acceleration"), "simple-swiss": N_("Simple Swiss"),
+    "monrad": N_("Monrad"), "norwegian-monrad": N_("Norwegian Monrad"), "dutch": N_("Swiss, Dutch system"),
+    "dutch-2017": N_("Swiss, Dutch system (rules until January 2026)"), "dubov": N_("Swiss, Dubov system"),
+    "lim": N_("Swiss, Lim system"), "burstein": N_("Swiss, Burstein system"),
+    "burstein-classic": N_("Swiss, Burstein system (classic)"), "team-swiss": N_("Team Swiss"),
+    "team-berger": N_("Team round robin"),
+}
+"""Each pairing system's name as a report prints it (the catalogs translate it); a code not listed prints as
+it is."""
 DOMAIN = "sheetpair"
 
 

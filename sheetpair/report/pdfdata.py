@@ -208,7 +208,7 @@ def cards(report: Report, paper: str, title: str, *, breakdowns: bool = False) -
         details = [f"{tb.code} ({tb.name}) = {tb.value}: " + "; ".join(
             f"{line.round} {line.opponent} {line.value}{cut if line.cut else ''}" for line in tb.lines)
             for tb in card.breakdowns]
-        block = table(heading, columns, rows, paper, [figures, *card.figures.notes, *details])
+        block = table(heading, columns, rows, paper, [figures, *map(report.note, card.figures.notes), *details])
         block["kind"] = "card"
         blocks.append(block)
     return blocks

@@ -25,6 +25,7 @@ from markupsafe import Markup
 from ..core.results import format_points
 from .data import Report
 from .i18n import translations
+from .numbers import decimals
 
 SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "crosstable", "cards", "charts",
                              "tiebreaks")
@@ -64,6 +65,7 @@ def environment(language: str = "en") -> jinja2.Environment:
     env.filters["points"] = format_points
     env.filters["css_string"] = css_string
     env.filters["width"] = column_width
+    env.filters["decimals"] = lambda value: decimals(value, language)
     return env
 
 
