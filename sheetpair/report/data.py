@@ -109,10 +109,12 @@ class StandingsView:
 
 @dataclass(frozen=True)
 class CrossCell:
-    """One crosstable cell: its text and the colour played (``w``, ``b``, or ``x`` for none), for shading."""
+    """One crosstable cell: its text, the colour played (``w``, ``b``, or ``x`` for none) for shading, and the
+    opponent (on the web pages the cell links to the opponent's card and shows the name)."""
 
     text: str
     colour: str
+    opponent: Player | None = None
 
 
 @dataclass(frozen=True)
@@ -384,11 +386,12 @@ class Report:
         for s in table:
             records = table.player(s.tpn).records
             if square:
-                cells = tuple(_square_cell(records, other.tpn) if other.tpn != s.tpn else CrossCell("×", "x")
+                cells = tuple(_square_cell(records, self.tournament.player(other.tpn)) if other.tpn != s.tpn
+                              else CrossCell("×", "x")
                               for other in table)
             else:
                 cells = tuple(CrossCell(crosstable_entry(r, letters=self.colour_letters, bye=self._("bye")),
-                                        _cell_colour(r)) for r in records)
+                                        _cell_colour(r), self._opponent(r)) for r in records)
             values = tuple(styles[c](s.tiebreaks[c].value) if not s.tiebreaks[c].note else "–" for c in table.codes)
             rows.append(CrossRow(s, self.tournament.player(s.tpn), points(s.points), cells, values))
         columns = tuple(str(place[s.tpn]) for s in table) if square else tuple(str(n) for n in range(1, number + 1))
@@ -410,7 +413,7 @@ class Report:
             lines = []
             for record in table.player(s.tpn).records:
                 running += record.points
-                opponent = self.tournament.player(record.opponent) if record.opponent is not None else None
+                opponent = self._opponent(record)
                 lines.append(CardLine(record.round, self._colour_letter(record), opponent,
                                       self._record_text(record), points(running)))
             colours = charts.colour_strip([_colour_code(r) for r in table.player(s.tpn).records], self._("Colours"))
@@ -419,6 +422,9 @@ class Report:
             cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures,
                               _change(figures, self.language), colours, details))
         return cards
+
+    def _opponent(self, record: RoundRecord) -> Player | None:
+        return self.tournament.player(record.opponent) if record.opponent is not None else None
 
     def _colour_letter(self, record: RoundRecord) -> str:
         colour = record.colour
@@ -491,13 +497,13 @@ def _cell_colour(record: RoundRecord) -> str:
     return "b" if record.scheduled_colour is Colour.BLACK else "w"
 
 
-def _square_cell(records: list[RoundRecord], opponent: int) -> CrossCell:
+def _square_cell(records: list[RoundRecord], opponent: Player) -> CrossCell:
     """The results against ``opponent`` (two in a double round robin), shaded by colour when there is one game."""
-    games = [r for r in records if r.opponent == opponent]
+    games = [r for r in records if r.opponent == opponent.tpn]
     marks = [{Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "−", Outcome.PENDING: "·"}.get(r.outcome)
              or format_points(r.result_fraction or 0.0) for r in games]
     colour = _cell_colour(games[0]) if len(games) == 1 else "x"
-    return CrossCell(" ".join(marks), colour)
+    return CrossCell(" ".join(marks), colour, opponent)
 
 
 def build_report(
