@@ -316,7 +316,8 @@ def test_site_pages_are_linked_and_readable_on_a_phone(event: Tournament, tmp_pa
     for name in ("start.html", "round-5.html", "standings-5.html", "crosstable.html", "players.html"):
         assert '<a href="players.html#p6"><bdi>李明</bdi></a>' in pages[name], name  # names link to the cards
     assert '<div class="card" id="p6">' in pages["players.html"]
-    cells = re.findall(r'<td class="c [wb]"><a href="players.html#p(\d+)" title="([^"]+)">(\d+)', pages["crosstable.html"])
+    linked = r'<td class="c [wb]"><a href="players.html#p(\d+)" title="([^"]+)">(\d+)'
+    cells = re.findall(linked, pages["crosstable.html"])
     assert cells and all(tpn == number and event.player(int(tpn)).name == name for tpn, name, number in cells)
     header = xml_text(index)
     for item in ("Tromsø", "IA Kari Nordmann", "90'+30\"", "Swiss, Dutch system, 7 rounds", "April 1, 2026"):
