@@ -11,6 +11,7 @@ import datetime
 import json
 import re
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -33,13 +34,14 @@ from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, T
 from sheetpair.core.rating import fide_k
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
+from sheetpair.io.trf import read_trf
 from sheetpair.report import SECTIONS, build_report, default_sections, fonts, render_html, write_html, write_pdf
 from sheetpair.report.collation import name_key
 from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR, time_zone
 from sheetpair.report.numbers import column_style
 from sheetpair.report.pdfdata import document
 
-from .conftest import REPO
+from .conftest import CONFORMANCE, REPO
 
 ROSTER = [  # name, title, federation, rating
     ("Magnus Ødegård", "GM", "NOR", 2650), ("Łukasz Nowak", "IM", "POL", 2480), ("Ahmet Şahin", "FM", "TUR", 2390),
@@ -517,3 +519,45 @@ def test_notes_colour_letters_decimals_and_the_system_in_the_reports_language(
     assert {line.colour for card in report.cards() for line in card.lines} == {white, black, ""}
     assert re.search(r"We \d+,\d\d ", html) and "K 20 · Δ" in html
     assert "Nicht angewandt" in html if language == "de" else "ARO" in html
+
+
+PROBE = """<!DOCTYPE html><html><head><title>waiting</title></head><body style="margin:0">
+<iframe id="page" src="%s" style="width:390px;height:800px;border:0"></iframe><script>
+document.getElementById("page").onload = function () {
+  const page = this.contentDocument, table = page.querySelector(".pairings table");
+  const names = [...table.querySelectorAll("tbody td.name")];
+  const right = Math.max(...names.map(cell => cell.getBoundingClientRect().right));
+  document.title = ["measured", right, page.documentElement.clientWidth, names.length].join(" ");
+};
+</script></body></html>"""
+
+
+def visible_columns(row: str) -> int:
+    """The columns a row takes on a phone: its cells without the ``optional`` class, colspans counted."""
+    return sum(int(span or 1) for cls, span in re.findall(r'<t[dh](?: class="([^"]*)")?(?: colspan="(\d)")?', row)
+               if "optional" not in (cls or "").split())
+
+
+def test_a_board_takes_the_same_columns_on_a_phone_in_every_row(event: Tournament, tmp_path: Path):
+    html = render_html(build_report(event, round_number=3), ["pairings"], header=False)  # round 3 has a bye
+    boards = html.split("<tbody>")[1].split("</tbody>")[0]
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert {visible_columns(row) for row in boards.split("<tr>")[1:]} == {visible_columns(head)} == {6}
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs a headless chromium")
+def test_a_phone_shows_both_players_of_every_board(tmp_path: Path):
+    """The real Graz open (275 players, long names) on a 390-pixel screen: every name of the pairing list ends
+    inside the screen, measured by a headless browser."""
+    trf = (CONFORMANCE / "trf-real" / "cr_international_chessopen_graz_2026_a_r09.trf").read_text(encoding="utf-8")
+    report = build_report(read_trf(trf), language="de")
+    write_html(report, tmp_path)
+    (tmp_path / "probe.html").write_text(PROBE % f"round-{report.round_number}.html", encoding="utf-8")
+    run = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                          "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+                          (tmp_path / "probe.html").as_uri()], capture_output=True, text=True, timeout=120)
+    measured = re.search(r"<title>measured ([\d.]+) (\d+) (\d+)</title>", run.stdout)
+    assert measured, run.stdout[-500:] + run.stderr[-500:]
+    right, width, names = float(measured[1]), int(measured[2]), int(measured[3])
+    boards = report.pairings().boards
+    assert width == 390 and names == sum(2 for b in boards if b.black) and right <= width
