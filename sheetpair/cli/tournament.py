@@ -173,6 +173,11 @@ def result(workbook: Path, round_number: int | None, boards: tuple[tuple[int, st
       sheetpair result open.xlsx --board 3 1-0 --board 4 =
       sheetpair result open.xlsx --round 2 --board 1 '*' --board 2 '0-1 u'
     """
+    for board, text in boards:
+        if text.strip().isdigit():  # "10" and "01" are results in a workbook cell, but here they read as boards
+            raise click.BadParameter(f"--board {board} {text}: is {text!r} a result or a board number? Write the "
+                                     "result as 1-0 or 0-1, and each board as --board BOARD RESULT",
+                                     param_hint="--board")
     parsed = [(board, *parse_game_result(text)) for board, text in boards]
     with editing(workbook, output) as port:
         entered = rounds.enter_results(port, round_number, [(board, result) for board, result, _ in parsed],
