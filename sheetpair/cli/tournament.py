@@ -13,7 +13,7 @@ from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.interchange import create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
-from ..app.standings import update_standings
+from ..app.standings import standings_if_current, update_standings
 from ..app.workbooks.files import creating, editing, reading
 from ..core.fide_mode import fide_warnings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
@@ -326,9 +326,11 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
-    if no_save:
-        with reading(workbook) as port:
-            table = update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False)
+    with reading(workbook) as port:
+        current = (update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False) if no_save else
+                   None if output is not None else standings_if_current(port, tiebreaks=codes, rules=rules, keep=save))
+    if current is not None:
+        table = current  # the sheets already show these standings: nothing is written
     else:
         with editing(workbook, output) as port:
             table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)
