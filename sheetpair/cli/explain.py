@@ -26,8 +26,9 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
       sheetpair explain open.xlsx --round 5 --board 3
     """
     with reading(workbook) as port:
-        explained = explain_round(load(port), round_number, board)
-    click.echo(explained.explanation.text(board))
+        tournament = load(port)
+    explained = explain_round(tournament, round_number, board)
+    click.echo(explained.explanation.text(board, {p.tpn: p.name for p in tournament.players}))
     if explained.differs_from_stored:
         click.echo("Note: the stored round differs from this pairing (changed by hand, or paired by "
                    "another program).", err=True)
