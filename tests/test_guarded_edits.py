@@ -13,8 +13,10 @@ from openpyxl import load_workbook
 from sheetpair.cli import cli
 from sheetpair.core.model import ByeKind, Game, Tournament
 from sheetpair.core.model import Result as GameResult
+from sheetpair.core.state import derive
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.workbook import load_tournament
+from sheetpair.pairing.fide.boards import Placed, board_order_key
 
 from .conftest import REPO
 
@@ -92,18 +94,40 @@ def test_a_late_entry_has_its_missed_rounds_on_record(event: Path) -> None:
     assert [next(b.kind for b in r.byes if b.player == late.tpn) for r in tournament.rounds] == [ByeKind.HALF] * played
 
 
-def test_manual_games_take_the_first_boards_and_the_system_pairs_the_rest(event: Path) -> None:
+def test_manual_games_take_their_place_in_the_board_order_and_the_system_pairs_the_rest(event: Path) -> None:
     tournament = load_tournament(OpenpyxlPort(event))
     for game in unfinished_games(tournament):
         run("result", event, "--board", game.board, "1-0")
-    out = run("pair", event, "--manual", 1, 2, "--json")
+    state = derive(load_tournament(OpenpyxlPort(event)))
+    low = max(state.players, key=lambda tpn: (-state.score(tpn), tpn))  # the lowest-ranked player...
+    below = max((t for t in state.players if t != low), key=lambda tpn: (-state.score(tpn), tpn))
+    out = run("pair", event, "--manual", below, low, "--json")  # ...and the next one: the colours that suit
+    if "a third time in a row" in out.output or "colour difference" in out.output:
+        below, low = low, below
+        out = run("pair", event, "--manual", below, low, "--json")
     assert out.exit_code == 0, out.output
     tournament = load_tournament(OpenpyxlPort(event))
     rnd = tournament.rounds[-1]
-    assert (rnd.games[0].white, rnd.games[0].black) == (1, 2)
+    keys = [board_order_key(*(Placed(round(2 * state.score(p)), p) for p in (g.white, g.black))) for g in rnd.games]
+    assert keys == sorted(keys)  # C.04.2 3.6, the hand-set game included: not on board 1 above the leaders
+    manual = next(g for g in rnd.games if (g.white, g.black) == (below, low))
+    assert manual.board == len(rnd.games) > 1
     seated = [p for g in rnd.games for p in (g.white, g.black)] + [b.player for b in rnd.byes]
-    assert sorted(seated) == sorted(set(seated)) and 1 not in seated[2:] and 2 not in seated[2:]
-    assert "set by the arbiter" in out.output
+    assert sorted(seated) == sorted(set(seated))
+    assert f"set by the arbiter: board(s) {manual.board}" in out.output
+
+
+def test_a_rematch_by_hand_needs_force_and_is_named(event: Path) -> None:
+    tournament = load_tournament(OpenpyxlPort(event))
+    for game in unfinished_games(tournament):
+        run("result", event, "--board", game.board, "1-0")
+    first = tournament.rounds[-1].games[0]
+    refused = run("pair", event, "--manual", first.black, first.white)
+    assert refused.exit_code == 4 and f"{first.black} - {first.white} meet again" in refused.output
+    assert "--force" in refused.output and len(load_tournament(OpenpyxlPort(event)).rounds) == len(tournament.rounds)
+    forced = run("pair", event, "--manual", first.black, first.white, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert f"{first.black} - {first.white} meet again" in forced.output  # the note names the rule broken
 
 
 def test_a_late_entrys_missed_rounds_follow_the_settings_default(event: Path) -> None:

@@ -30,18 +30,19 @@ class Paired:
 
 
 def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tuple[str, str]] = (),
-         stamp: Stamp | None = None) -> Paired:
+         force: bool = False, stamp: Stamp | None = None) -> Paired:
     """Pairs the next round with the event's system and writes its sheet.
 
     ``allow_pending``: pair although games of earlier rounds have no result or are postponed (the round's
     notes name them). ``fixed``: (White, Black) games the arbiter sets by hand, players named by start number
-    or name; the system pairs the rest.
+    or name; the system pairs the rest; ``force`` sets them although they break an absolute rule.
     """
 
     def change(tournament: Tournament) -> tuple[Round, Tournament]:
         games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
                  for w, b in fixed]
-        return operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games), tournament
+        return (operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games, force=force),
+                tournament)
 
     (new_round, tournament), table = edit_and_rank(port, change, stamp=stamp)
     before = new_round.number - 1

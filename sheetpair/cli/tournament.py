@@ -89,13 +89,16 @@ OUTPUT = click.option("-o", "--output", type=WORKBOOK,
 @click.option("--allow-pending", is_flag=True,
               help="Pair although earlier games have no result or are postponed (they are named).")
 @click.option("--manual", type=(str, str), multiple=True, metavar="WHITE BLACK",
-              help="Set this game by hand (start numbers or names) on the first boards; the system pairs the rest.")
+              help="Set this game by hand (start numbers or names), placed in the board order; the system pairs "
+                   "the rest.")
+@click.option("--force", is_flag=True,
+              help="Set --manual games that break an absolute rule (a rematch, a pair ruled not to meet, colours).")
 @click.option("-v", "--verbose", is_flag=True, help="Also print the system's notes (score brackets, floats...).")
 @OUTPUT
 @stamped("pair")
 @reports_errors
-def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], verbose: bool,
-         output: Path | None, stamp: Stamp) -> None:
+def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], force: bool,
+         verbose: bool, output: Path | None, stamp: Stamp) -> None:
     """Pair the next round and write its sheet.
 
     \b
@@ -105,7 +108,7 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
     with editing(workbook, output) as port:
-        paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
+        paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, force=force, stamp=stamp)
     if as_json:
         click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
     else:
