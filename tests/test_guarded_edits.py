@@ -67,6 +67,11 @@ def test_a_postponed_game_blocks_the_next_pairing_unless_allowed(event: Path) ->
     assert refused.exit_code == 3 and f"round {number} board 1" in refused.output and "postponed" in refused.output
     allowed = run("pair", event, "--allow-pending")
     assert allowed.exit_code == 0 and "is postponed" in allowed.output
+    before = event.read_bytes()
+    completed = run("result", event, "--round", number, "--board", 1, "1-0")  # round number + 1 read it as unplayed
+    assert completed.exit_code == 4 and "board 1 was postponed" in completed.output and "--force" in completed.output
+    assert event.read_bytes() == before
+    assert run("result", event, "--round", number, "--board", 1, "1-0", "--force").exit_code == 0
 
 
 def test_changing_a_result_a_later_round_was_paired_from_needs_force(event: Path) -> None:

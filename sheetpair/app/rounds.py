@@ -78,7 +78,8 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
 
     Changing a result that later rounds were paired from changes the scores those pairings read: that is
     refused unless ``force`` (the arbiter's correction), and the boards of later rounds it touches are
-    returned.
+    returned. Completing a game a later round was paired over (postponed, or without a result) is such a
+    change too.
 
     :raises OperationError: for a round or board that does not exist, or such a change without ``force``.
     """
@@ -91,10 +92,12 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
             game = operations.game_on_board(tournament, number, board)
             game.rated = board not in unrated_boards
             entries.append(Entered(number, game, previous))
-        changed = [e for e in entries if e.previous.is_known and e.previous is not e.game.result]
+        changed = [e for e in entries if e.previous is not e.game.result]  # a postponed game completed too
         later = _later_boards(tournament, number, {p for e in changed for p in (e.game.white, e.game.black)})
         if later and not force:
-            was = "; ".join(f"board {e.game.board} was {e.previous.value}" for e in changed)
+            was = "; ".join(f"board {e.game.board} " + (f"was {e.previous.value}" if e.previous.is_known else
+                                                         "was postponed" if e.previous is Result.POSTPONED else
+                                                         "had no result") for e in changed)
             raise OperationError(f"round {number}: {was}, and round {number + 1} is already paired from it; "
                                  "correct it only as a deliberate change (--force)")
         return ResultsEntered(entries, tournament, later)
