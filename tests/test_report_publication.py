@@ -560,4 +560,4 @@ def test_a_phone_shows_both_players_of_every_board(tmp_path: Path):
     assert measured, run.stdout[-500:] + run.stderr[-500:]
     right, width, names = float(measured[1]), int(measured[2]), int(measured[3])
     boards = report.pairings().boards
-    assert width == 390 and names == sum(2 for b in boards if b.black) and right <= width
+    assert width == 390 and names == sum(2 if b.black else 1 for b in boards) and right <= width
