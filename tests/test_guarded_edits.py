@@ -14,6 +14,7 @@ from sheetpair.cli import cli
 from sheetpair.core.model import ByeKind, Game, Tournament
 from sheetpair.core.model import Result as GameResult
 from sheetpair.core.state import derive
+from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.workbook import load_tournament
 from sheetpair.pairing.fide.boards import Placed, board_order_key
@@ -144,3 +145,33 @@ def test_a_late_entrys_missed_rounds_follow_the_settings_default(event: Path) ->
     book.save(event)
     out = run("enter", event, "--name", "Late, Leo")
     assert out.exit_code == 0 and "half-point byes" in out.output
+
+
+def test_the_arbiters_decisions_are_on_record_in_the_journal_the_trf_check_and_explain(event: Path,
+                                                                                       tmp_path: Path) -> None:
+    tournament = load_tournament(OpenpyxlPort(event))
+    for game in unfinished_games(tournament):
+        run("result", event, "--board", game.board, "1-0")
+    done = tournament.rounds[-1].games[0]
+    number = tournament.current_round + 1
+    forced = run("pair", event, "--manual", done.black, done.white, "--force")  # a rematch, by hand
+    assert forced.exit_code == 0, forced.output
+    changed = run("result", event, "--round", number - 1, "--board", done.board, "0-1", "--force")
+    assert changed.exit_code == 0, changed.output
+    kept = load_tournament(OpenpyxlPort(event)).preserved_records
+    hand_set = f"### round {number}: the arbiter's decision: set by hand on board(s) "
+    corrected = (f"### round {number - 1}: the arbiter's decision: board {done.board} was 1-0; "
+                 f"now board {done.board} 0-1")
+    assert [line[:len(hand_set)] for line in kept if line.startswith(hand_set)] == [hand_set]  # once, not per write
+    assert any(line.startswith(corrected) for line in kept)
+    journal = [entry.change for entry in read_metadata(OpenpyxlPort(event)).journal]
+    assert any(hand_set[4:] in change for change in journal) and any(corrected[4:] in change for change in journal)
+    run("export", event, "--trf", tmp_path / "event.trf")
+    trf = (tmp_path / "event.trf").read_text(encoding="utf-8")
+    assert hand_set in trf and corrected in trf
+    check = run("check", event)
+    assert f"Round {number}: differs by the arbiter's decision" in check.output and "  dutch: " in check.output
+    explained = run("explain", event, "--round", number)
+    assert "the arbiter's decision: set by hand" in explained.output and "the system's own" in explained.output
+    assert run("undo", event, "--yes").exit_code == 0
+    assert not any(line.startswith(hand_set) for line in load_tournament(OpenpyxlPort(event)).preserved_records)

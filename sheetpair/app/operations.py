@@ -58,6 +58,9 @@ def pair_next_round(tournament: Tournament, *, allow_pending: bool = False,
         _refuse_forbidden_pairs(tournament, [g for g in pairing.games if (g.white, g.black) not in fixed])
     notes = [f"{PENDING_NOTE} {_pending_text(tournament, pending)}"] if pending else []
     new_round = Round(number, pairing.games, pairing.byes, notes + pairing.notes)
+    for note in new_round.notes:
+        if note.startswith((PENDING_NOTE, MANUAL_NOTE)):
+            tournament.record_decision(number, note.replace(MANUAL_NOTE, "set by hand on board(s) "))
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)
@@ -96,7 +99,7 @@ def _pair_around(system: PairingSystem, tournament: Tournament, number: int,
         games.insert(next((i for i, g in enumerate(games) if order(g) > order(game)), len(games)), game)
     games = [replace(g, board=board) for board, g in enumerate(games, start=1)]
     byes = [b for b in rest.byes if b.player not in placed]
-    boards = ", ".join(str(g.board) for g in games if (g.white, g.black) in fixed)
+    boards = ", ".join(f"{g.board} ({g.white} - {g.black})" for g in games if (g.white, g.black) in fixed)
     notes = [f"{MANUAL_NOTE}{boards}" + (f" ({'; '.join(broken)})" if broken else "")]
     return Pairing(games, byes, notes + rest.notes)
 
@@ -278,6 +281,8 @@ def undo_last_round(tournament: Tournament) -> Round:
     if not tournament.rounds:
         raise OperationError("no round has been paired yet")
     removed = tournament.rounds.pop()
+    gone = set(tournament.decisions(removed.number))
+    tournament.preserved_records = [r for r in tournament.preserved_records if r[4:] not in gone]
     requested: dict[int, ByeKind] = {b.player: b.kind for b in removed.byes if b.kind is not ByeKind.PAB}
     if requested:
         tournament.requested_byes[removed.number] = requested

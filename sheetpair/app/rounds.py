@@ -94,12 +94,15 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
             entries.append(Entered(number, game, previous))
         changed = [e for e in entries if e.previous is not e.game.result]  # a postponed game completed too
         later = _later_boards(tournament, number, {p for e in changed for p in (e.game.white, e.game.black)})
+        was = "; ".join(f"board {e.game.board} " + (f"was {e.previous.value}" if e.previous.is_known else
+                                                     "was postponed" if e.previous is Result.POSTPONED else
+                                                     "had no result") for e in changed)
         if later and not force:
-            was = "; ".join(f"board {e.game.board} " + (f"was {e.previous.value}" if e.previous.is_known else
-                                                         "was postponed" if e.previous is Result.POSTPONED else
-                                                         "had no result") for e in changed)
             raise OperationError(f"round {number}: {was}, and round {number + 1} is already paired from it; "
                                  "correct it only as a deliberate change (--force)")
+        if later:
+            now = ", ".join(f"board {e.game.board} {e.game.result.value}" for e in changed)
+            tournament.record_decision(number, f"{was}; now {now}, after round {number + 1} was paired")
         return ResultsEntered(entries, tournament, later)
 
     return edit(port, change, stamp=stamp)

@@ -29,6 +29,8 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
         tournament = load(port)
     explained = explain_round(tournament, round_number, board)
     click.echo(explained.explanation.text(board, {p.tpn: p.name for p in tournament.players}))
-    if explained.differs_from_stored:
+    for decision in explained.decisions:
+        click.echo(f"Note: {decision}; the pairing above is the system's own.", err=True)
+    if explained.differs_from_stored and not explained.decisions:
         click.echo("Note: the stored round differs from this pairing (changed by hand, or paired by "
                    "another program).", err=True)

@@ -144,7 +144,8 @@ def _check_json(system: str, checks: list[RoundCheck]) -> dict[str, object]:
         "differ": sum(not c.agrees for c in checks),
         "rounds": [
             {"round": c.round, "agrees": c.agrees, "recorded": side(c.recorded), "repaired": side(c.repaired),
-             "only_recorded": [list(g) for g in c.only_recorded], "only_repaired": [list(g) for g in c.only_repaired]}
+             "only_recorded": [list(g) for g in c.only_recorded], "only_repaired": [list(g) for g in c.only_repaired],
+             "decisions": list(c.decisions)}
             | ({"error": c.error} if c.error else {})
             for c in checks
         ],
@@ -157,7 +158,11 @@ def _check_text(system: str, checks: list[RoundCheck]) -> str:
         if c.agrees:
             lines.append(f"Round {c.round}: agrees")
             continue
-        lines.append(f"Round {c.round}: DIFFERS")
+        if c.decisions:
+            lines.append(f"Round {c.round}: differs by the arbiter's decision")
+            lines += [f"  {decision}" for decision in c.decisions]
+        else:
+            lines.append(f"Round {c.round}: DIFFERS")
         lines.append(f"  recorded: {_pairing_text(c.recorded)}")
         lines.append(f"  {system}: " + (_pairing_text(c.repaired) if c.repaired else f"cannot pair ({c.error})"))
         if c.repaired:

@@ -14,7 +14,8 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
 
     Hand edits found in ``before`` come first (one entry); a hand-edited pairing is also kept as a ``###``
     comment line for the TRF export and each rule it breaks is passed to ``stamp.warn``. Then the command's
-    own entry, naming what it changed.
+    own entry, naming what it changed and each decision of the arbiter it recorded
+    (:meth:`~sheetpair.core.model.Tournament.record_decision`).
     """
     revision, time = meta.revision + 1, utc_now()
     if before is None:  # a write without a read (a new workbook, the standings): no hand edit can be told apart
@@ -33,7 +34,9 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
         for problem in problems:
             if stamp.warn is not None:
                 stamp.warn(f"hand-edited pairing kept as the arbiter's decision, but {problem}")
-    done = changes(before, after)
+    kept = set(before.preserved_records)
+    done = changes(before, after) + [line[4:] for line in after.preserved_records
+                                     if line not in kept and "the arbiter's decision" in line]
     entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
     return entries
 
