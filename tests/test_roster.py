@@ -172,3 +172,9 @@ def test_an_unbalanced_quote_names_its_line_instead_of_swallowing_the_rest(tmp_p
 def test_a_title_fide_does_not_award_is_refused(tmp_path: Path, title: str) -> None:
     with pytest.raises(InputError, match=rf"line 2: title '{title}' is none of GM, IM"):
         read_roster(write(tmp_path, f"Name;Title\nAnna;{title}\n"))
+
+
+def test_a_header_no_field_answers_to_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    (player,) = read_roster(write(tmp_path, "Name;Wertzahl;Fed;Notiz\nAnna;1500;NOR;x\n"))
+    assert player.rating == 0
+    assert "roster.csv, line 1: column(s) B ('Wertzahl'), D ('Notiz') not read" in caplog.text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import logging
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -54,6 +55,8 @@ def _header_key(text: str) -> str:
     return "".join(c for c in decomposed if c.isalpha() and not unicodedata.combining(c))
 
 
+_log = logging.getLogger("sheetpair")
+
 _FIELD_BY_HEADER = {_header_key(alias): key for key, aliases in _ALIASES.items() for alias in aliases}
 
 _SEX = {"m": "m", "male": "m", "man": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
@@ -91,6 +94,11 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
         raise InputError(f"{source}: the roster is empty")
     header_line, header = numbered[0]
     columns = _columns(header)
+    ignored = [f"{_letter(index)} ({cell_text(cell)!r})" for index, cell in enumerate(header)
+               if cell_text(cell) and index not in columns.values()]
+    if ignored:
+        _log.warning("%s, line %s: column(s) %s not read: no known header (a rating, a title... under another "
+                     "name? Rename the header)", source, header_line, ", ".join(ignored))
     if "name" not in columns and "last_name" not in columns:
         found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
         raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name); "
@@ -124,6 +132,16 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
     if not players:
         raise InputError(f"{source}: the roster has a header but no players")
     return players
+
+
+def _letter(index: int) -> str:
+    """The spreadsheet letter of the column at ``index`` (0: A, 26: AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 def _columns(header: list[CellValue]) -> dict[str, int]:
