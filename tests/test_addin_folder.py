@@ -142,7 +142,7 @@ def test_the_platform_only_requirements_are_named(platform: str, system: str) ->
     (a name more is harmless: a newer release of a dependency may have dropped one)."""
     named = {Requirement(r).name for r in MARKED_REQUIREMENTS[platform]}
     needed = set()
-    for distribution in ("xlwings", "click"):
+    for distribution in ("sheetpair", "xlwings", "click"):
         for line in importlib.metadata.requires(distribution) or ():
             requirement = Requirement(line)
             marker = requirement.marker

@@ -90,7 +90,30 @@ def test_result_spellings_and_bad_input(event: Path):
     assert bad.exit_code == 65 and "unknown result" in bad.output
     missing = run("result", event, "--round", "1", "--board", "9", "1-0", ok=False)
     assert missing.exit_code == 4 and "no board 9" in missing.output
+    for digits in ("10", "01", "3"):  # two boards typed without a result, or a result without its dash
+        ambiguous = run("result", event, "--round", "1", "--board", "2", digits, ok=False)
+        assert ambiguous.exit_code == 2 and f"--board 2 {digits}: is '{digits}' a result or a board" in ambiguous.output
     assert digest(event) == before
+
+
+@pytest.mark.parametrize("dates, stored", [("2026-04-01/2026-04-05", ("2026-04-01", "2026-04-05")),
+                                           ("1.4.2026..5.4.2026", ("2026-04-01", "2026-04-05")),
+                                           ("1.4.2026", ("2026-04-01", "2026-04-01"))])
+def test_event_dates_are_stored_as_dates(tmp_path: Path, dates: str, stored: tuple[str, str]):
+    roster = tmp_path / "r.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    run("new", tmp_path / "x.xlsx", "--system", "berger", "--players", roster, "--dates", dates)
+    event = load_tournament(OpenpyxlPort(tmp_path / "x.xlsx")).settings.event
+    assert (event.start_date, event.end_date) == stored
+
+
+@pytest.mark.parametrize("dates, says", [("1st April", "'1st April' is no date"),
+                                         ("2026-04-05/2026-04-01", "the last day 2026-04-01 is before")])
+def test_event_dates_that_are_no_dates_are_refused(tmp_path: Path, dates: str, says: str):
+    roster = tmp_path / "r.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    out = run("new", tmp_path / "x.xlsx", "--system", "berger", "--players", roster, "--dates", dates, ok=False)
+    assert out.exit_code == 65 and says in out.output and not (tmp_path / "x.xlsx").exists()
 
 
 def test_a_wrong_result_typed_in_excel_is_reported_with_its_cell_and_nothing_is_written(event: Path):

@@ -254,7 +254,7 @@ def test_explain_command_prints_brackets_boards_and_colour_rules(tmp_path: Path)
     assert runner.invoke(cli, ["pair", str(book)]).exit_code == 0
     result = runner.invoke(cli, ["explain", str(book), "--round", "1"])
     assert result.exit_code == 0, result.output
-    assert "Board 1: 1 (0) - 4 (0)" in result.output
+    assert "Board 1: 1 (0) - 4 (0)\n  players: 1 Player 1 – 4 Player 4\n" in result.output  # numbers and names
     assert "5.2.5" in result.output and "Pairing-allocated bye: 7" in result.output
     one = runner.invoke(cli, ["explain", str(book), "--round", "1", "--board", "2"])
     assert one.exit_code == 0 and "Board 2:" in one.output and "Board 1:" not in one.output

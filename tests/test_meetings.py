@@ -10,6 +10,7 @@ import pytest
 
 from sheetpair.app import operations
 from sheetpair.app.event import new_tournament
+from sheetpair.core.errors import OperationError
 from sheetpair.core.model import Game, Outcome, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive, rounds_met
 from sheetpair.history.edits import pairing_problems
@@ -67,7 +68,9 @@ def test_the_hand_set_note_and_the_hand_edit_check_agree_on_a_pending_game() -> 
     """A pair whose earlier game is still to be played has met for both: the note on the board set by hand
     and the check of a round edited by hand name the same rematch."""
     tournament = event([Game(1, 1, 2, Result.NONE), Game(2, 3, 4, Result.WHITE_WINS), Game(3, 5, 6, Result.DRAW)])
-    paired = operations.pair_next_round(tournament, allow_pending=True, fixed=[(2, 1)])
+    with pytest.raises(OperationError, match="2 - 1 meet again"):  # a rematch by hand is the arbiter's decision
+        operations.pair_next_round(tournament, allow_pending=True, fixed=[(2, 1)])
+    paired = operations.pair_next_round(tournament, allow_pending=True, fixed=[(2, 1)], force=True)
     assert any("2 - 1 meet again" in note for note in paired.notes)
     tournament.rounds.append(paired)
     assert any("[C1]" in problem for problem in pairing_problems(tournament, 2))

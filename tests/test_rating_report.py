@@ -80,6 +80,6 @@ def test_the_trf_carries_the_arbiters_ids_new_players_and_every_decision(tmp_pat
     assert sorted(line[98] for line in board_2) == ["L", "W"]  # the game marked unrated (TRF26 W/L, not 1/0)
     new = next(line for line in lines if line.startswith("001") and "New Player" in line)
     assert new[9] == "m" and new[69:79] == "2010/05/04"  # sex (column 10) and birth date (70-79)
-    assert any(line.startswith("### round 1 board 1: 1-4 paired by the arbiter") for line in lines)
+    assert "### round 1: the arbiter's decision: set by hand on board(s) 1 (1 - 4)" in lines
     assert any(line.startswith("### round 1 board 1: 1-0 changed to 0-1 by the arbiter") for line in lines)
     assert run("check-report", book).stdout.strip() == "Nothing a rating officer would reject."

@@ -7,7 +7,11 @@ and a withdrawal; PDF text is read back with pypdf, HTML with the standard XML p
 
 from __future__ import annotations
 
+import datetime
+import json
+import re
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -30,13 +34,14 @@ from sheetpair.core.model import ByeKind, EventInfo, Player, Result, Settings, T
 from sheetpair.core.rating import fide_k
 from sheetpair.core.results import BYE_LABELS
 from sheetpair.core.tiebreaks.codes import TIEBREAKS
+from sheetpair.io.trf import read_trf
 from sheetpair.report import SECTIONS, build_report, default_sections, fonts, render_html, write_html, write_pdf
 from sheetpair.report.collation import name_key
-from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR
+from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR, time_zone
 from sheetpair.report.numbers import column_style
 from sheetpair.report.pdfdata import document
 
-from .conftest import REPO
+from .conftest import CONFORMANCE, REPO
 
 ROSTER = [  # name, title, federation, rating
     ("Magnus Ødegård", "GM", "NOR", 2650), ("Łukasz Nowak", "IM", "POL", 2480), ("Ahmet Şahin", "FM", "TUR", 2390),
@@ -310,8 +315,14 @@ def test_site_pages_are_linked_and_readable_on_a_phone(event: Tournament, tmp_pa
         if "<table" in html and name != "index.html":
             assert '<div class="scroll"><table>' in html, name
         assert "Tournament" not in text
+    for name in ("start.html", "round-5.html", "standings-5.html", "crosstable.html", "players.html"):
+        assert '<a href="players.html#p6"><bdi>李明</bdi></a>' in pages[name], name  # names link to the cards
+    assert '<div class="card" id="p6">' in pages["players.html"]
+    linked = r'<td class="c [wb]"><a href="players.html#p(\d+)" title="([^"]+)">(\d+)'
+    cells = re.findall(linked, pages["crosstable.html"])
+    assert cells and all(tpn == number and event.player(int(tpn)).name == name for tpn, name, number in cells)
     header = xml_text(index)
-    for item in ("Tromsø", "IA Kari Nordmann", "90'+30\"", "dutch, 7 rounds", "April 1, 2026"):
+    for item in ("Tromsø", "IA Kari Nordmann", "90'+30\"", "Swiss, Dutch system, 7 rounds", "April 1, 2026"):
         assert item in header, item
 
 
@@ -331,7 +342,8 @@ def test_rerunning_after_a_new_round_adds_it_and_updates_old_pages(tmp_path: Pat
 def test_an_event_without_a_name_is_titled_from_its_file(tmp_path: Path):
     t = dutch_event(1, named=False)
     assert build_report(t, source=tmp_path / "Vereinsturnier 2026.xlsx").title == "Vereinsturnier 2026"
-    assert build_report(t).title == "dutch event, 7 rounds"
+    assert build_report(t).title == "Swiss, Dutch system, 7 rounds"
+    assert build_report(t, language="de").title == "Schweizer System, holländisch, 7 Runden"
 
 
 # -- languages ----------------------------------------------------------------------------------------------------
@@ -425,9 +437,14 @@ def test_language_from_the_event_setting_and_unknown_languages_named():
 
 
 def test_every_text_of_the_templates_and_the_report_code_is_translated():
+    """The report's texts, the system names (``N_``) and the core's notes (``Note``) are in every catalog."""
     found = {message for _, _, message, *_ in extract_from_dir(
-        str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("templates/**.html", "jinja2")],
-        options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}}, keywords={"_": None})}
+        str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("sheetpair/core/**.py", "python"),
+                               ("templates/**.html", "jinja2")],
+        options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}},
+        keywords={"_": None, "N_": None, "Note": None})}
+    assert {"Swiss, Dutch system", "Ru %(ru)s is below the %(floor)s floor, so no first rating is published "
+            "(B.02 7.1.3)."} <= found  # the extraction sees the marked names and the core's notes
     for language in LANGUAGES[1:]:
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
             translated = {m.id for m in read_po(po) if m.id and m.string}
@@ -456,3 +473,91 @@ def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):
     fixed = {row.player.tpn: row.change for row in build_report(event, k_factor=40).standings_view().rows}
     k2 = fide_k(event.player(2), year=2026)
     assert float(fixed[2].replace("−", "-")) == pytest.approx(40 / k2 * float(default[2].replace("−", "-")), abs=0.3)
+
+
+MADE = datetime.datetime(2026, 4, 1, 12, 5, 33, tzinfo=datetime.timezone.utc)
+
+
+@pytest.mark.parametrize("language, zone, printed", [
+    ("de", "Europe/Vienna", "01.04.2026 14:05 CEST"), ("en", "America/New_York", "Apr 1, 2026 8:05\u202fAM EDT"),
+    ("fr", "UTC", "1 avr. 2026 12:05 UTC"),
+])
+def test_the_print_time_is_in_the_language_and_zone_to_the_minute(language: str, zone: str, printed: str):
+    report = build_report(dutch_event(1), language=language, zone=time_zone(zone), made=MADE)
+    assert report.made_text == printed
+    assert document(report, ["standings"])["made"].endswith(printed)
+
+
+def test_the_print_time_defaults_to_the_machines_zone_and_tz_names_another(tmp_path: Path):
+    local = MADE.astimezone()
+    assert build_report(dutch_event(1), made=MADE).made_text.endswith(local.tzname() or "")
+    book = tmp_path / "club.xlsx"
+    shutil.copy(REPO / "sample_workbooks" / "club_championship.xlsx", book)
+    result = CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site"), "--tz", "Asia/Tokyo"])
+    assert result.exit_code == 0, result.output
+    assert " JST" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    bad = CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site"), "--tz", "Mars/Olympus"])
+    assert bad.exit_code == 2 and "--tz" in bad.output and "'Mars/Olympus'" in bad.output
+
+
+@pytest.mark.parametrize("language, white, black, system", [("de", "w", "s", "Schweizer System, holländisch"),
+                                                             ("fr", "b", "n", "Système suisse hollandais"),
+                                                             ("es", "b", "n", "Suizo, sistema holandés")])
+def test_notes_colour_letters_decimals_and_the_system_in_the_reports_language(
+        event: Tournament, language: str, white: str, black: str, system: str):
+    report = build_report(event, language=language, tiebreaks="BH-C1,ARO,WNT")
+    html = xml_text(render_html(report, list(SECTIONS)))
+    printed = json.dumps(document(report, list(SECTIONS)), ensure_ascii=False)
+    for text in (html, printed):
+        assert system in text
+        for english in ("Not applied", "left out", "Unrated, so", "dutch"):
+            assert english not in text, english
+        assert not re.search(r"\bbye [½01]", text)
+    cells = [cell.text for row in report.crosstable().rows for cell in row.cells]
+    played = (re.fullmatch(r"\d+(\D)[01½+−-]", c) for c in cells)
+    assert {m[1] for m in played if m} == {white, black}
+    assert {line.colour for card in report.cards() for line in card.lines} == {white, black, ""}
+    assert re.search(r"We \d+,\d\d ", html) and "K 20 · Δ" in html
+    assert "Nicht angewandt" in html if language == "de" else "ARO" in html
+
+
+PROBE = """<!DOCTYPE html><html><head><title>waiting</title></head><body style="margin:0">
+<iframe id="page" src="%s" style="width:390px;height:800px;border:0"></iframe><script>
+document.getElementById("page").onload = function () {
+  const page = this.contentDocument, table = page.querySelector(".pairings table");
+  const names = [...table.querySelectorAll("tbody td.name")];
+  const right = Math.max(...names.map(cell => cell.getBoundingClientRect().right));
+  document.title = ["measured", right, page.documentElement.clientWidth, names.length].join(" ");
+};
+</script></body></html>"""
+
+
+def visible_columns(row: str) -> int:
+    """The columns a row takes on a phone: its cells without the ``optional`` class, colspans counted."""
+    return sum(int(span or 1) for cls, span in re.findall(r'<t[dh](?: class="([^"]*)")?(?: colspan="(\d)")?', row)
+               if "optional" not in (cls or "").split())
+
+
+def test_a_board_takes_the_same_columns_on_a_phone_in_every_row(event: Tournament, tmp_path: Path):
+    html = render_html(build_report(event, round_number=3), ["pairings"], header=False)  # round 3 has a bye
+    boards = html.split("<tbody>")[1].split("</tbody>")[0]
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert {visible_columns(row) for row in boards.split("<tr>")[1:]} == {visible_columns(head)} == {6}
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs a headless chromium")
+def test_a_phone_shows_both_players_of_every_board(tmp_path: Path):
+    """The real Graz open (275 players, long names) on a 390-pixel screen: every name of the pairing list ends
+    inside the screen, measured by a headless browser."""
+    trf = (CONFORMANCE / "trf-real" / "cr_international_chessopen_graz_2026_a_r09.trf").read_text(encoding="utf-8")
+    report = build_report(read_trf(trf), language="de")
+    write_html(report, tmp_path)
+    (tmp_path / "probe.html").write_text(PROBE % f"round-{report.round_number}.html", encoding="utf-8")
+    run = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                          "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+                          (tmp_path / "probe.html").as_uri()], capture_output=True, text=True, timeout=120)
+    measured = re.search(r"<title>measured ([\d.]+) (\d+) (\d+)</title>", run.stdout)
+    assert measured, run.stdout[-500:] + run.stderr[-500:]
+    right, width, names = float(measured[1]), int(measured[2]), int(measured[3])
+    boards = report.pairings().boards
+    assert width == 390 and names == sum(2 if b.black else 1 for b in boards) and right <= width

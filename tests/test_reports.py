@@ -17,6 +17,7 @@ from sheetpair.app.event import new_tournament
 from sheetpair.cli import cli
 from sheetpair.core.model import Bye, ByeKind, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from sheetpair.core.state import derive
+from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.workbook import load_tournament
 from sheetpair.report import SECTIONS, build_report, format_value, render_html, write_html, write_pdf
@@ -245,3 +246,19 @@ def test_a_round_just_paired_shows_its_pairings_with_the_standings_before_it():
     assert (report.round_number, report.standings_round) == (9, 8)
     html = render_html(report, ["pairings", "standings", "crosstable"])
     assert "Pairings, round 9" in html and "Standings after round 8" in html and "<th>9</th>" not in html
+
+
+def test_standings_without_a_change_writes_nothing(tmp_path: Path):
+    book = tmp_path / "club.xlsx"
+    shutil.copy(REPO / "sample_workbooks" / "club_championship.xlsx", book)
+
+    def run(*args: str) -> tuple[bytes, int]:
+        result = CliRunner().invoke(cli, ["standings", str(book), *args])
+        assert result.exit_code == 0, result.output
+        return book.read_bytes(), read_metadata(OpenpyxlPort(book)).revision
+
+    written, revision = run()  # the first run may write (the sample's sheets came from an earlier version)
+    assert run() == (written, revision) == run("--tiebreaks", "SB,BH")  # shown, not kept: nothing to write
+    saved = run("--tiebreaks", "SB,BH", "--save")
+    assert saved[0] != written and saved[1] == revision + 1
+    assert run("--save", "--tiebreaks", "SB,BH") == saved == run()

@@ -138,3 +138,55 @@ def test_a_rosters_k_column_is_the_players_own_k(tmp_path):
     path.write_text("Name,Rating,K\nBad,1500,60\n", encoding="utf-8")
     with pytest.raises(InputError, match="line 2: K-factor '60' is not a whole number from 1 to 40"):
         read_roster(path)
+
+
+@pytest.mark.parametrize("header, name, rating, federation, title", [
+    ("Name;Classement;Fédération;Titre", "Dupont, Jean", 2150, "FRA", "FM"),  # fr
+    ("Spieler;Elo;Land;Titel", "Dupont, Jean", 2150, "FRA", "FM"),  # de
+    ("Nombre;Elo;Federación;Título", "Dupont, Jean", 2150, "FRA", "FM"),  # es
+    ("Naam;Rating;Federatie;Titel", "Dupont, Jean", 2150, "FRA", "FM"),  # nl
+    ("Navn;Rating;Forbund;Tittel", "Dupont, Jean", 2150, "FRA", "FM"),  # no
+    ("Zawodnik;Ranking FIDE;Federacja;Tytuł", "Dupont, Jean", 2150, "FRA", "FM"),  # pl
+    ("Игрок;Рейтинг;Федерация;Звание", "Dupont, Jean", 2150, "FRA", "FM"),  # ru
+])
+def test_foreign_headers_are_read(tmp_path: Path, header: str, name: str, rating: int, federation: str,
+                                  title: str) -> None:
+    (player,) = read_roster(write(tmp_path, f"{header}\nDupont, Jean;2150;fra;fm\n"))
+    assert (player.name, player.rating, player.federation, player.title) == (name, rating, federation, title)
+
+
+def test_foreign_first_last_name_birth_and_sex_headers(tmp_path: Path) -> None:
+    path = write(tmp_path, "Фамилия;Имя;Дата рождения;Пол\nИванов;Иван;1990-05-17;M\n")
+    (player,) = read_roster(path)
+    assert (player.name, player.birth_date, player.sex) == ("Иванов, Иван", "1990/05/17", "m")
+    (player,) = read_roster(write(tmp_path, "Nazwisko;Imię;Data urodzenia;Płeć\nNowak;Anna;1.2.2000;K\n"
+                                  .replace(";K", ";w")))
+    assert (player.name, player.birth_date) == ("Nowak, Anna", "2000/02/01")
+
+
+def test_a_row_twice_is_named_with_both_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "Name;Elo;Fed\nAnna;1500;NOR\nBert;1600;NOR\nanna;1500;NOR\n")
+    with pytest.raises(InputError, match=r"line 4: the same player as line 2 \(anna\)"):
+        read_roster(path)
+    assert len(read_roster(write(tmp_path, "Name;Elo\nAnna;1500\nAnna;1700\n"))) == 2  # two players, one name
+
+
+def test_an_unbalanced_quote_names_its_line_instead_of_swallowing_the_rest(tmp_path: Path) -> None:
+    path = write(tmp_path, 'Name,Elo\nAnna,1500\n"Smith, Bert,1600\nCarl,1700\nDora,1800\n')
+    with pytest.raises(InputError, match=r"roster.csv, line 3: a quote .* no quote on the same line closes"):
+        read_roster(path)
+    path = write(tmp_path, 'Name,Elo\n"Smith, Bert,1600\nCarl",1700\nDora,1800\n')
+    with pytest.raises(InputError, match=r"line 2: a quote"):
+        read_roster(path)
+
+
+@pytest.mark.parametrize("title", ["GMX", "X", "Dr"])
+def test_a_title_fide_does_not_award_is_refused(tmp_path: Path, title: str) -> None:
+    with pytest.raises(InputError, match=rf"line 2: title '{title}' is none of GM, IM"):
+        read_roster(write(tmp_path, f"Name;Title\nAnna;{title}\n"))
+
+
+def test_a_header_no_field_answers_to_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    (player,) = read_roster(write(tmp_path, "Name;Wertzahl;Fed;Notiz\nAnna;1500;NOR;x\n"))
+    assert player.rating == 0
+    assert "roster.csv, line 1: column(s) B ('Wertzahl'), D ('Notiz') not read" in caplog.text

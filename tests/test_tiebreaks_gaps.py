@@ -180,6 +180,8 @@ def test_modifiers_parse_and_normalise(typed, normal):
     ("KS-C1", "tie-break KS takes no Cut or Median modifier (in 'KS-C1')"),
     ("KS-L1", "unknown modifier 'L1' in tie-break 'KS-L1'"),
     ("KS-L+1.5", "unknown modifier 'L+1.5' in tie-break 'KS-L+1.5'"),
+    ("BH-C3", "tie-break 'BH-C3': C.07 cuts 1 or 2 results (BH-C1, BH-C2, BH-M1, BH-M2), not 3"),
+    ("FB-M0", "tie-break 'FB-M0': C.07 cuts 1 or 2 results"),
 ])
 def test_bad_modifiers_are_refused_by_name(typed, message):
     with pytest.raises(InputError) as error:

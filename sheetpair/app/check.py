@@ -46,6 +46,9 @@ class RoundCheck:
     recorded: ComparedPairing
     repaired: ComparedPairing | None
     error: str | None = None
+    decisions: tuple[str, ...] = ()
+    """The arbiter's decisions recorded for the round (:meth:`~sheetpair.core.model.Tournament.decisions`): a
+    round that differs because of them differs by the arbiter's decision."""
 
     @property
     def agrees(self) -> bool:
@@ -80,12 +83,12 @@ def check_tournament(tournament: Tournament, system: str | None = None,
         try:
             pairing = engine.pair(pairing_input(tournament, rnd.number, engine.name), rnd.number)
         except PairingError as error:
-            checks.append(RoundCheck(rnd.number, recorded, None, str(error)))
+            checks.append(RoundCheck(rnd.number, recorded, None, str(error), tuple(tournament.decisions(rnd.number))))
             if progress is not None:
                 progress()
             continue
         repaired = ComparedPairing.of(Round(rnd.number, pairing.games, pairing.byes))
-        checks.append(RoundCheck(rnd.number, recorded, repaired))
+        checks.append(RoundCheck(rnd.number, recorded, repaired, decisions=tuple(tournament.decisions(rnd.number))))
         if progress is not None:
             progress()
     return checks

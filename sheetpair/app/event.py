@@ -7,7 +7,9 @@ same bye-value spellings, same defaults.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
+import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -43,14 +45,28 @@ class EventRequest:
 
 
 def parse_dates(text: str) -> tuple[str, str]:
-    """``START`` or ``START/END`` (``..`` also separates them), as typed: the event's first and last day.
+    """``START`` or ``START/END`` (``..`` also separates them): the event's first and last day, as ISO dates
+    (``2026-04-01``); a day written with dots, day first (``1.4.2026``), is read as that day.
 
-    :raises InputError: for more than two dates.
+    :raises InputError: for more than two dates, a text that is no date, or an end before the start.
     """
     parts = [p.strip() for p in text.replace("..", "/").split("/") if p.strip()]
     if len(parts) > 2:
         raise InputError(f"dates {text!r}: give the first day, or the first and the last day as START/END")
-    return (parts[0], parts[-1]) if parts else ("", "")
+    days = [_day(part, text) for part in parts]
+    if len(days) == 2 and days[1] < days[0]:
+        raise InputError(f"dates {text!r}: the last day {days[1]} is before the first day {days[0]}")
+    return (days[0].isoformat(), days[-1].isoformat()) if days else ("", "")
+
+
+def _day(part: str, text: str) -> dt.date:
+    dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", part)
+    try:
+        if dotted:
+            return dt.date(int(dotted[3]), int(dotted[2]), int(dotted[1]))
+        return dt.date.fromisoformat(part)
+    except ValueError:
+        raise InputError(f"dates {text!r}: {part!r} is no date; write it as 2026-04-01 (or 1.4.2026)") from None
 
 
 def parse_options(items: Iterable[str]) -> dict[str, str]:

@@ -22,6 +22,8 @@ class Explained:
     round_number: int
     explanation: RoundExplanation
     differs_from_stored: bool
+    decisions: tuple[str, ...] = ()
+    """The arbiter's decisions recorded for the round: the explanation is of the system's own pairing beside them."""
 
 
 def explain(tournament: Tournament, round_number: int | None, board: int | None = None) -> Explained:
@@ -44,4 +46,4 @@ def explain(tournament: Tournament, round_number: int | None, board: int | None 
     if round_number <= tournament.current_round:
         stored = [(g.white, g.black) for g in tournament.round(round_number).games]
         differs = stored != [(b.white, b.black) for b in explanation.boards]
-    return Explained(round_number, explanation, differs)
+    return Explained(round_number, explanation, differs, tuple(tournament.decisions(round_number)))

@@ -12,27 +12,31 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..core.errors import OperationError, PairingError
-from ..core.model import Bye, ByeKind, Game, Player, Result, Round, Tournament
+from ..core.model import Bye, ByeKind, Colour, Game, Player, Result, Round, Tournament
 from ..core.results import result_code
-from ..core.state import rounds_met
+from ..core.state import derive, rounds_met
 from ..pairing import Pairing, PairingSystem, get_system
+from ..pairing.fide.boards import Placed, board_order_key
 
 PENDING_NOTE = "paired while"
 """How the note naming games paired over (no result yet, or postponed) begins."""
-MANUAL_NOTE = "board(s) 1-"
+MANUAL_NOTE = "set by the arbiter: board(s) "
 """How the note naming the games the arbiter set by hand begins."""
 
 
 def pair_next_round(tournament: Tournament, *, allow_pending: bool = False,
-                    fixed: Sequence[tuple[int, int]] = ()) -> Round:
+                    fixed: Sequence[tuple[int, int]] = (), force: bool = False) -> Round:
     """Pairs the next round with the tournament's system and stores it.
 
     A game without a result, or postponed, changes the scores the pairing reads, so pairing over one is the
     arbiter's explicit decision (``allow_pending``); the round's notes then name each such game. Systems
     that score a postponed game as a provisional draw (Norwegian Monrad) pair over it as their rules say.
 
-    ``fixed`` are (White, Black) games the arbiter sets by hand (C.04.2 lets the arbiter pair manually); they
-    take the first boards and the system pairs everybody else as if those players were absent.
+    ``fixed`` are (White, Black) games the arbiter sets by hand (C.04.2 lets the arbiter pair manually): the
+    system pairs everybody else as if those players were absent, and each fixed game takes its place in the
+    C.04.2 board order (the higher-ranked player's score, the other's, the higher-ranked start number). A
+    fixed game that breaks an absolute rule (a rematch, a pair ruled not to meet, a colour difference beyond
+    2 or a third colour in a row) needs ``force``; the round's note names each rule broken.
 
     :raises PairingError: while games of earlier rounds are pending (naming them), after the last planned
         round, or when the system finds no legal pairing.
@@ -49,11 +53,14 @@ def pair_next_round(tournament: Tournament, *, allow_pending: bool = False,
     if number > tournament.settings.rounds:
         raise PairingError(f"all {tournament.settings.rounds} planned rounds have been paired")
     system.check_settings(tournament.settings)
-    pairing = _pair_around(system, tournament, number, fixed) if fixed else system.pair(tournament, number)
+    pairing = _pair_around(system, tournament, number, fixed, force) if fixed else system.pair(tournament, number)
     if system.binds_forbidden_pairs(number, tournament.settings):
         _refuse_forbidden_pairs(tournament, [g for g in pairing.games if (g.white, g.black) not in fixed])
     notes = [f"{PENDING_NOTE} {_pending_text(tournament, pending)}"] if pending else []
     new_round = Round(number, pairing.games, pairing.byes, notes + pairing.notes)
+    for note in new_round.notes:
+        if note.startswith((PENDING_NOTE, MANUAL_NOTE)):
+            tournament.record_decision(number, note.replace(MANUAL_NOTE, "set by hand on board(s) "))
     tournament.rounds.append(new_round)
     tournament.requested_byes.pop(number, None)
     _forfeit_withdrawn(tournament, new_round)
@@ -61,8 +68,8 @@ def pair_next_round(tournament: Tournament, *, allow_pending: bool = False,
 
 
 def _pair_around(system: PairingSystem, tournament: Tournament, number: int,
-                 fixed: Sequence[tuple[int, int]]) -> Pairing:
-    """The arbiter's fixed games on the first boards, the system's pairing of everybody else after them."""
+                 fixed: Sequence[tuple[int, int]], force: bool) -> Pairing:
+    """The system's pairing of everybody but the arbiter's fixed games, and those games in board order."""
     placed = [p for game in fixed for p in game]
     for tpn in placed:
         player = _check_player(tournament, tpn)
@@ -75,16 +82,43 @@ def _pair_around(system: PairingSystem, tournament: Tournament, number: int,
     held_out = replace(tournament, requested_byes={
         **tournament.requested_byes, number: {**tournament.requested_byes.get(number, {}),
                                               **{tpn: ByeKind.ZERO for tpn in placed}}})
+    broken = _rules_broken(tournament, fixed)
+    if broken and not force:
+        raise OperationError(f"the game(s) set by hand break the pairing rules ({'; '.join(broken)}); set them "
+                             "anyway as the arbiter's decision with --force")
     rest = system.pair(held_out, number)
-    games = [Game(board, white, black) for board, (white, black) in enumerate(fixed, start=1)]
-    games += [replace(g, board=g.board + len(fixed)) for g in rest.games]
+    state = derive(tournament)
+
+    def order(game: Game) -> tuple[int, int, int]:
+        white, black = (Placed(round(2 * state.score(p)), p) for p in (game.white, game.black))
+        return board_order_key(white, black)
+
+    games = sorted(rest.games, key=lambda g: g.board)
+    for white, black in fixed:
+        game = Game(0, white, black)
+        games.insert(next((i for i, g in enumerate(games) if order(g) > order(game)), len(games)), game)
+    games = [replace(g, board=board) for board, g in enumerate(games, start=1)]
     byes = [b for b in rest.byes if b.player not in placed]
-    broken = [f"{w} - {b} meet again" for w, b in fixed
-              if rounds_met(tournament, w, b, pending=True)]
+    boards = ", ".join(f"{g.board} ({g.white} - {g.black})" for g in games if (g.white, g.black) in fixed)
+    notes = [f"{MANUAL_NOTE}{boards}" + (f" ({'; '.join(broken)})" if broken else "")]
+    return Pairing(games, byes, notes + rest.notes)
+
+
+def _rules_broken(tournament: Tournament, fixed: Sequence[tuple[int, int]]) -> list[str]:
+    """The absolute rules the arbiter's games break, one sentence each: rematches, pairs ruled not to meet,
+    a colour difference beyond 2, a third game in a row with one colour (C.04.1 [C3])."""
+    state = derive(tournament)
+    broken = [f"{w} - {b} meet again" for w, b in fixed if rounds_met(tournament, w, b, pending=True)]
     broken += [f"{w} - {b} is a pair ruled not to meet" for w, b in fixed
                if frozenset((w, b)) in tournament.forbidden_pairs]
-    notes = [f"{MANUAL_NOTE}{len(fixed)} set by the arbiter" + (f" ({'; '.join(broken)})" if broken else "")]
-    return Pairing(games, byes, notes + rest.notes)
+    for white, black in fixed:
+        for tpn, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            colours = [*state.players[tpn].colours, colour]
+            difference = sum(1 if c is Colour.WHITE else -1 for c in colours)
+            if abs(difference) > 2 or colours[-3:] == [colour] * 3:
+                broken.append(f"{tpn} would have {colour.name.lower()} a third time in a row or a colour "
+                              f"difference of {difference:+d}")
+    return broken
 
 
 def pending_games(tournament: Tournament) -> list[tuple[int, Game]]:
@@ -268,6 +302,8 @@ def undo_last_round(tournament: Tournament) -> Round:
     if not tournament.rounds:
         raise OperationError("no round has been paired yet")
     removed = tournament.rounds.pop()
+    gone = set(tournament.decisions(removed.number))
+    tournament.preserved_records = [r for r in tournament.preserved_records if r[4:] not in gone]
     requested: dict[int, ByeKind] = {b.player: b.kind for b in removed.byes if b.kind is not ByeKind.PAB}
     if requested:
         tournament.requested_byes[removed.number] = requested

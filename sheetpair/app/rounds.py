@@ -30,22 +30,19 @@ class Paired:
 
 
 def pair(port: WorkbookPort, *, allow_pending: bool = False, fixed: Sequence[tuple[str, str]] = (),
-         stamp: Stamp | None = None) -> Paired:
+         force: bool = False, stamp: Stamp | None = None) -> Paired:
     """Pairs the next round with the event's system and writes its sheet.
 
     ``allow_pending``: pair although games of earlier rounds have no result or are postponed (the round's
     notes name them). ``fixed``: (White, Black) games the arbiter sets by hand, players named by start number
-    or name; the system pairs the rest.
+    or name; the system pairs the rest; ``force`` sets them although they break an absolute rule.
     """
 
     def change(tournament: Tournament) -> tuple[Round, Tournament]:
         games = [(operations.find_player(tournament, w).tpn, operations.find_player(tournament, b).tpn)
                  for w, b in fixed]
-        paired = operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games)
-        tournament.preserved_records += [
-            f"### round {paired.number} board {g.board}: {g.white}-{g.black} paired by the arbiter (manual board)"
-            for g in paired.games if (g.white, g.black) in games]
-        return paired, tournament
+        return (operations.pair_next_round(tournament, allow_pending=allow_pending, fixed=games, force=force),
+                tournament)
 
     (new_round, tournament), table = edit_and_rank(port, change, stamp=stamp)
     before = new_round.number - 1
@@ -81,7 +78,8 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
 
     Changing a result that later rounds were paired from changes the scores those pairings read: that is
     refused unless ``force`` (the arbiter's correction), and the boards of later rounds it touches are
-    returned.
+    returned. Completing a game a later round was paired over (postponed, or without a result) is such a
+    change too.
 
     :raises OperationError: for a round or board that does not exist, or such a change without ``force``.
     """
@@ -94,12 +92,17 @@ def enter_results(port: WorkbookPort, round_number: int | None, results: list[tu
             game = operations.game_on_board(tournament, number, board)
             game.rated = board not in unrated_boards
             entries.append(Entered(number, game, previous))
-        changed = [e for e in entries if e.previous.is_known and e.previous is not e.game.result]
+        changed = [e for e in entries if e.previous is not e.game.result]  # a postponed game completed too
         later = _later_boards(tournament, number, {p for e in changed for p in (e.game.white, e.game.black)})
+        was = "; ".join(f"board {e.game.board} " + (f"was {e.previous.value}" if e.previous.is_known else
+                                                     "was postponed" if e.previous is Result.POSTPONED else
+                                                     "had no result") for e in changed)
         if later and not force:
-            was = "; ".join(f"board {e.game.board} was {e.previous.value}" for e in changed)
             raise OperationError(f"round {number}: {was}, and round {number + 1} is already paired from it; "
                                  "correct it only as a deliberate change (--force)")
+        if later:
+            now = ", ".join(f"board {e.game.board} {e.game.result.value}" for e in changed)
+            tournament.record_decision(number, f"{was}; now {now}, after round {number + 1} was paired")
         return ResultsEntered(entries, tournament, later)
 
     return edit(port, change, stamp=stamp)

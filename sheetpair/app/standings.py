@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from ..core.model import Tournament
 from ..core.standings import StandingsTable
+from ..history.edits import hand_edits
 from ..history.stamp import Stamp
+from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from .ranking import standings
 from .session import edit_and_rank, load, write
@@ -26,6 +28,25 @@ def refresh(port: WorkbookPort, *, stamp: Stamp | None = None) -> Refreshed:
     sheet from them: the journal records them as typed by hand, and the standings follow."""
     tournament, table = edit_and_rank(port, lambda tournament: tournament, stamp=stamp or Stamp("standings"))
     return Refreshed(tournament, table)
+
+
+def standings_if_current(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = None, rules: str | None = None,
+                         keep: bool = False) -> StandingsTable | None:
+    """The standings, when the workbook's sheets already show them; ``None`` when they must be written.
+
+    They are current when sheetpair wrote the workbook last (it has a revision) and nothing was changed by hand
+    since (no result typed, no player or setting edited: :func:`~sheetpair.history.edits.hand_edits`), and
+    ``keep`` asks for no other tie-breaks or rules than the event's: writing again would only add a revision
+    that changes nothing.
+    """
+    tournament = load(port)
+    meta = read_metadata(port)
+    if not meta.revision or hand_edits(meta, tournament):
+        return None
+    settings = tournament.settings
+    if keep and (tiebreaks not in (None, settings.tiebreaks) or rules not in (None, settings.tiebreak_rules)):
+        return None
+    return standings(tournament, tiebreaks=tiebreaks, rules=rules)
 
 
 def update_standings(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = None, rules: str | None = None,

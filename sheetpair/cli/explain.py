@@ -31,8 +31,11 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
             click.echo(team_event.explain(port, round_number).text(board))
         return
     with reading(workbook) as port:
-        explained = explain_round(load(port), round_number, board)
-    click.echo(explained.explanation.text(board))
-    if explained.differs_from_stored:
+        tournament = load(port)
+    explained = explain_round(tournament, round_number, board)
+    click.echo(explained.explanation.text(board, {p.tpn: p.name for p in tournament.players}))
+    for decision in explained.decisions:
+        click.echo(f"Note: {decision}; the pairing above is the system's own.", err=True)
+    if explained.differs_from_stored and not explained.decisions:
         click.echo("Note: the stored round differs from this pairing (changed by hand, or paired by "
                    "another program).", err=True)

@@ -156,10 +156,7 @@ def _check_team(source: Path, system_name: str | None, as_json: bool) -> None:
                                            "same_pairs": c.same_pairs} for c in rounds],
                                "standings": standings_json(result.standings)}))
     else:
-        lines = [f"Round {c.round_number}: " + ("agrees" if c.same_colours else "DIFFERS (other colours)"
-                                                if c.same_pairs else "DIFFERS") for c in rounds]
-        lines.append(f"{sum(c.same_colours for c in rounds)} of {len(rounds)} rounds agree with {result.system}.")
-        click.echo("\n".join([*lines, *standings_text(result.standings, True)]))
+        click.echo("\n".join([teams.check_text(rounds, result.system), *standings_text(result.standings, True)]))
     if not all(c.same_colours for c in rounds):
         raise SystemExit(1)
     if result.standings:
@@ -178,7 +175,8 @@ def _check_json(system: str, checks: list[RoundCheck]) -> dict[str, object]:
         "differ": sum(not c.agrees for c in checks),
         "rounds": [
             {"round": c.round, "agrees": c.agrees, "recorded": side(c.recorded), "repaired": side(c.repaired),
-             "only_recorded": [list(g) for g in c.only_recorded], "only_repaired": [list(g) for g in c.only_repaired]}
+             "only_recorded": [list(g) for g in c.only_recorded], "only_repaired": [list(g) for g in c.only_repaired],
+             "decisions": list(c.decisions)}
             | ({"error": c.error} if c.error else {})
             for c in checks
         ],
@@ -191,7 +189,11 @@ def _check_text(system: str, checks: list[RoundCheck]) -> str:
         if c.agrees:
             lines.append(f"Round {c.round}: agrees")
             continue
-        lines.append(f"Round {c.round}: DIFFERS")
+        if c.decisions:
+            lines.append(f"Round {c.round}: differs by the arbiter's decision")
+            lines += [f"  {decision}" for decision in c.decisions]
+        else:
+            lines.append(f"Round {c.round}: DIFFERS")
         lines.append(f"  recorded: {_pairing_text(c.recorded)}")
         lines.append(f"  {system}: " + (_pairing_text(c.repaired) if c.repaired else f"cannot pair ({c.error})"))
         if c.repaired:

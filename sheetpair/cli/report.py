@@ -10,12 +10,13 @@ from ..app import team_event
 from ..app.prizes import report_prizes
 from ..app.session import load
 from ..app.workbooks.files import reading, refuse_output_over_input
+from ..core.errors import InputError
 from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
 from ..optional import require
 from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
 from ..report.fonts import missing_glyphs
-from ..report.i18n import LANGUAGES
+from ..report.i18n import LANGUAGES, time_zone
 from ..report.pdfdata import PAPERS
 from ..report.render import site_pages
 from ..report.team import TEAM_SECTIONS, team_pdf, write_team_site
@@ -40,12 +41,14 @@ from .progress import progress
 @click.option("--breakdowns", is_flag=True, help="Add each tie-break's breakdown to the player cards.")
 @click.option("--lang", "language", type=click.Choice(LANGUAGES),
               help="Language of the reports (default: the event's language setting, else English).")
+@click.option("--tz", "zone_name", metavar="ZONE",
+              help="Time zone of the print time, an IANA name such as Europe/Vienna (default: this machine's).")
 @click.option("--tiebreaks", help="Tie-break codes to show (default: the saved list).")
 @click.option("--rules", type=click.Choice(EDITIONS), help="FIDE tie-break rules edition (default: the event's).")
 @reports_errors
 def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_file: Path | None, paper: str,
            section_list: str | None, sections: tuple[str, ...], breakdowns: bool, language: str | None,
-           tiebreaks: str | None, rules: str | None) -> None:
+           zone_name: str | None, tiebreaks: str | None, rules: str | None) -> None:
     """Write the web pages and printouts of WORKBOOK: starting list, pairings, standings, crosstable, player
     cards and charts.
 
@@ -59,6 +62,10 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         chosen = (*parse_sections(section_list or ""), *sections)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sections") from None
+    try:
+        zone = time_zone(zone_name)
+    except InputError as error:
+        raise click.BadParameter(str(error), param_hint="--tz") from None
     if pdf_file is not None:
         refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
@@ -68,7 +75,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         tournament = load(port)
         prizes = report_prizes(port, tournament)
     data = build_report(tournament, round_number=round_number, tiebreaks=tiebreaks, rules=rules, language=language,
-                        source=workbook, breakdowns=breakdowns, prize_list=prizes)
+                        source=workbook, breakdowns=breakdowns, prize_list=prizes, zone=zone)
     pdf_sections = chosen or default_sections(data)
     if pdf_file is not None:
         warn_missing_glyphs(tournament)

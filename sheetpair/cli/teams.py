@@ -146,11 +146,12 @@ def check(source: Path, as_json: bool) -> None:
         raise SystemExit(1)
 
 
-def check_text(checks: list[RoundCheck]) -> str:
+def check_text(checks: list[RoundCheck], system: str = "team-swiss") -> str:
+    """A line per round re-paired (the ones that differ named), then how many agree."""
     lines = [f"Round {c.round_number}: " + ("agrees" if c.same_colours else
                                             "DIFFERS (colours on board 1)" if c.same_pairs else "DIFFERS")
              for c in checks]
-    lines.append(f"{sum(c.same_colours for c in checks)} of {len(checks)} rounds agree.")
+    lines.append(f"{sum(c.same_colours for c in checks)} of {len(checks)} rounds agree with {system}.")
     return "\n".join(lines)
 
 

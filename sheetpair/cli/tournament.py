@@ -15,7 +15,7 @@ from ..app.fide_list import RATING_LISTS, chunks
 from ..app.interchange import FideSource, create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
-from ..app.standings import update_standings
+from ..app.standings import standings_if_current, update_standings
 from ..app.workbooks.files import creating, editing, reading
 from ..core.fide_mode import fide_warnings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
@@ -112,13 +112,16 @@ OUTPUT = click.option("-o", "--output", type=WORKBOOK,
 @click.option("--allow-pending", is_flag=True,
               help="Pair although earlier games have no result or are postponed (they are named).")
 @click.option("--manual", type=(str, str), multiple=True, metavar="WHITE BLACK",
-              help="Set this game by hand (start numbers or names) on the first boards; the system pairs the rest.")
+              help="Set this game by hand (start numbers or names), placed in the board order; the system pairs "
+                   "the rest.")
+@click.option("--force", is_flag=True,
+              help="Set --manual games that break an absolute rule (a rematch, a pair ruled not to meet, colours).")
 @click.option("-v", "--verbose", is_flag=True, help="Also print the system's notes (score brackets, floats...).")
 @OUTPUT
 @stamped("pair")
 @reports_errors
-def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], verbose: bool,
-         output: Path | None, stamp: Stamp) -> None:
+def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple[str, str], ...], force: bool,
+         verbose: bool, output: Path | None, stamp: Stamp) -> None:
     """Pair the next round and write its sheet.
 
     \b
@@ -133,7 +136,7 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
                                    "individual events (change a line-up with 'sheetpair lineup')")
         return teams.pair(workbook, output, as_json, allow_pending)
     with editing(workbook, output) as port:
-        paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, stamp=stamp)
+        paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, force=force, stamp=stamp)
     if as_json:
         click.echo(json.dumps(_pairing_json(paired.round, paired.tournament), ensure_ascii=False))
     else:
@@ -205,6 +208,11 @@ def result(workbook: Path, round_number: int | None, table: int | None, boards: 
       sheetpair result open.xlsx --round 2 --board 1 '*' --board 2 '0-1 u'
       sheetpair result league.xlsx --table 2 --board 3 1-0
     """
+    for board, text in boards:
+        if text.strip().isdigit():  # "10" and "01" are results in a workbook cell, but here they read as boards
+            raise click.BadParameter(f"--board {board} {text}: is {text!r} a result or a board number? Write the "
+                                     "result as 1-0 or 0-1, and each board as --board BOARD RESULT",
+                                     param_hint="--board")
     if team_event.is_team_file(workbook):
         return teams.result(workbook, output, round_number, table, boards, match)
     if not boards:
@@ -384,9 +392,11 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if team_event.is_team_file(workbook):
         return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
-    if no_save:
-        with reading(workbook) as port:
-            table = update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False)
+    with reading(workbook) as port:
+        current = (update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False) if no_save else
+                   None if output is not None else standings_if_current(port, tiebreaks=codes, rules=rules, keep=save))
+    if current is not None:
+        table = current  # the sheets already show these standings: nothing is written
     else:
         with editing(workbook, output) as port:
             table = update_standings(port, tiebreaks=codes, rules=rules, keep=save)

@@ -300,7 +300,19 @@ class Tournament:
     forbidden_pairs: set[frozenset[int]] = field(default_factory=set)
     """Pairs the arbiter has ruled must not meet (e.g. players of one family), respected by every system."""
     preserved_records: list[str] = field(default_factory=list)
-    """Lines of an imported file that sheetpair does not interpret, kept so that an export gives them back."""
+    """Lines of an imported file that sheetpair does not interpret, kept so that an export gives them back;
+    also the arbiter's decisions (:meth:`record_decision`), as TRF comment lines."""
+
+    def record_decision(self, round_number: int, text: str) -> None:
+        """Keeps one of the arbiter's decisions about round ``round_number`` (a game set by hand, a round paired
+        over a pending game, a result changed after a later round was paired) as a ``###`` comment line, which
+        the TRF export writes and ``check`` and ``explain`` report."""
+        self.preserved_records.append(f"### round {round_number}: the arbiter's decision: {text}")
+
+    def decisions(self, round_number: int) -> list[str]:
+        """The arbiter's decisions about round ``round_number``, and its pairing edited by hand, as recorded."""
+        heads = (f"### round {round_number}: ", f"### round {round_number} ")
+        return [line[4:] for line in self.preserved_records if line.startswith(heads)]
 
     _positions: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Start number → index in ``players``, checked on every look-up and made again when it is stale (the

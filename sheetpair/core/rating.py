@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import Player
+from .notes import Note
 from .state import TournamentState
 from .tiebreaks.base import Contribution, TiebreakContext
 from .tiebreaks.fide import (
@@ -187,30 +188,32 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
     every = opponent_ratings(context, tpn, ())
     rated = [c for c in every if c.value > 0]
     left_out = len(every) - len(rated)
-    notes = [f"{left_out} game(s) against unrated opponents left out: FIDE rates only games between rated players."
-             ] if left_out else []
+    notes: list[str] = [Note("%(n)s game(s) against unrated opponents left out: FIDE rates only games between rated "
+                             "players.", n=left_out)] if left_out else []
     unrated_games = sum(1 for r in context.records(tpn) if r.played and not r.rated)
     if unrated_games:
-        notes.append(f"{unrated_games} game(s) played but marked unrated left out: they do not count toward ratings.")
+        notes.append(Note("%(n)s game(s) played but marked unrated left out: they do not count toward ratings.",
+                          n=unrated_games))
     score = Fraction(sum(round(2 * (c.result or 0)) for c in rated), 2)  # results are 1, ½ or 0
     if not rated:
-        notes.append("No game played over the board against a rated opponent yet, so no rating figure applies.")
+        notes.append(Note("No game played over the board against a rated opponent yet, so no rating figure applies."))
         return RatingFigures(tpn, player.rating, 0, 0.0, None, None, None, None, None, left_out, tuple(notes))
     aro, rp = average_rating(rated), performance_rating(rated)
     if player.rating <= 0:
-        notes.append("Unrated, so there is no expected score or rating change (ARO and Rp are over rated opponents).")
+        notes.append(Note("Unrated, so there is no expected score or rating change (ARO and Rp are over rated "
+                          "opponents)."))
         ru = _first_rating(rated, score, notes)
         return RatingFigures(tpn, 0, len(rated), float(score), aro, rp, None, None, None, left_out, tuple(notes), ru)
     expected = Fraction(sum(_expected_hundredths(player.rating, int(c.value)) for c in rated), 100)
     k = k_for(player, k_factor, year=year)
     if capped_k(k, len(rated)) < k:
-        notes.append(f"K {k} lowered to {capped_k(k, len(rated))}: K times the {len(rated)} games may not exceed "
-                     f"{K_GAMES_CAP} (B.02 8.3.3).")
+        notes.append(Note("K %(k)s lowered to %(capped)s: K times the %(n)s games may not exceed %(cap)s (B.02 8.3.3).",
+                          k=k, capped=capped_k(k, len(rated)), n=len(rated), cap=K_GAMES_CAP))
         k = capped_k(k, len(rated))
     change = k * (score - expected)
     if player.rating + change < RATING_FLOOR:
-        notes.append(f"The new rating would fall below the {RATING_FLOOR} floor: the player would be listed as "
-                     "unrated (B.02 7.1.3).")
+        notes.append(Note("The new rating would fall below the %(floor)s floor: the player would be listed as "
+                          "unrated (B.02 7.1.3).", floor=RATING_FLOOR))
     return RatingFigures(tpn, player.rating, len(rated), float(score), aro, rp, float(expected), k,
                          float(change), left_out, tuple(notes))
 
@@ -218,16 +221,17 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
 def _first_rating(rated: Sequence[Contribution], score: Fraction, notes: list[str]) -> int | None:
     """Ru when this event alone gives an unrated player a first rating, else ``None`` with the reason noted."""
     if score == 0:
-        notes.append("No point scored against rated opponents: the event does not count toward a first rating "
-                     "(B.02 8.2.1).")
+        notes.append(Note("No point scored against rated opponents: the event does not count toward a first rating "
+                          "(B.02 8.2.1)."))
         return None
     ru = first_rating(rated)
     if len(rated) < FIRST_RATING_GAMES:
-        notes.append(f"Ru {ru} is not published before {FIRST_RATING_GAMES} games against rated opponents "
-                     "(B.02 7.1.1).")
+        notes.append(Note("Ru %(ru)s is not published before %(n)s games against rated opponents (B.02 7.1.1).",
+                          ru=ru, n=FIRST_RATING_GAMES))
         return None
     if ru < RATING_FLOOR:
-        notes.append(f"Ru {ru} is below the {RATING_FLOOR} floor, so no first rating is published (B.02 7.1.3).")
+        notes.append(Note("Ru %(ru)s is below the %(floor)s floor, so no first rating is published (B.02 7.1.3).",
+                          ru=ru, floor=RATING_FLOOR))
         return None
     return ru
 

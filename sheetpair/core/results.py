@@ -140,13 +140,14 @@ BYE_LABELS: dict[ByeKind, str] = {
 }
 
 
-def crosstable_entry(record: RoundRecord) -> str:
-    """One crosstable cell: ``12w1``, ``7b½``, ``5w+`` (forfeit win), ``bye 1``, ``-`` (absent)."""
+def crosstable_entry(record: RoundRecord, *, letters: tuple[str, str] = ("w", "b"), bye: str = "bye") -> str:
+    """One crosstable cell: ``12w1``, ``7b½``, ``5w+`` (forfeit win), ``bye 1``, ``-`` (absent); a report in
+    another language gives its own colour ``letters`` (White's, Black's) and word for ``bye``."""
     if record.outcome is Outcome.ABSENT:
         return "-"
     if record.outcome.is_bye:
-        return f"bye {format_points(record.points)}"
-    colour = (record.scheduled_colour or Colour.WHITE).value.lower()
+        return f"{bye} {format_points(record.points)}"
+    colour = letters[record.scheduled_colour is Colour.BLACK]
     mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}.get(
         record.outcome, format_points(record.result_fraction or 0.0) if record.result_fraction is not None else "?")
     return f"{record.opponent}{colour}{mark}"

@@ -317,9 +317,10 @@ def _undo_round(port: WorkbookPort) -> ButtonResult:
 
 
 def _explain_round(port: WorkbookPort, number: int | None) -> ButtonResult:
-    explained = explain(load(port), number)
+    tournament = load(port)
+    explained = explain(tournament, number)
     title = f"Why round {explained.round_number} is paired as it is"
-    lines = explained.explanation.text().splitlines()
+    lines = explained.explanation.text(names={p.tpn: p.name for p in tournament.players}).splitlines()
     if explained.differs_from_stored:
         lines.append("Note: the stored round differs from this pairing (changed by hand, or paired elsewhere).")
     _write_text_sheet(port, EXPLANATION_SHEET, title, "\n".join(lines))

@@ -39,10 +39,10 @@ PLATFORMS: dict[str, tuple[str, ...]] = {
 }
 """The wheel platform tags each folder carries (Apple silicon and Intel Macs; pip also takes older tags)."""
 MARKED_REQUIREMENTS: dict[str, tuple[str, ...]] = {
-    "windows": ("pywin32>=224", "colorama"),
+    "windows": ("pywin32>=224", "colorama", "tzdata"),
     "macos": ("psutil>=2.0.0", "appscript>=1.0.1"),
 }
-"""What xlwings and Click need only on that platform (``; platform_system == ...``): pip judges such markers
+"""What sheetpair, xlwings and Click need only on that platform (``; platform_system == ...``): pip judges such markers
 by the machine that downloads, never by ``--platform``, so they are named here (a test reads them from the
 installed packages' metadata)."""
 _SETTING = {"windows": "Interpreter_Win", "macos": "Interpreter_Mac"}

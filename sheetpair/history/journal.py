@@ -19,8 +19,10 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
 
     Hand edits found in ``before`` come first (one entry); a hand-edited pairing is also kept as a ``###``
     comment line for the TRF export and each rule it breaks is passed to ``stamp.warn``. Then the command's
-    own entry, naming what it changed. A known result changed or cleared, by hand or by a command, is kept
-    as a ``###`` line too: the rating report carries every decision of the arbiter.
+    own entry, naming what it changed and each decision of the arbiter it recorded
+    (:meth:`~sheetpair.core.model.Tournament.record_decision`). Any other known result changed or cleared, by
+    hand or by a command, is kept as a ``###`` line too: the rating report carries every decision of the
+    arbiter.
     """
     revision, time = meta.revision + 1, utc_now()
     if before is None:  # a write without a read (a new workbook, the standings): no hand edit can be told apart
@@ -39,10 +41,14 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
         for problem in problems:
             if stamp.warn is not None:
                 stamp.warn(f"hand-edited pairing kept as the arbiter's decision, but {problem}")
+    kept = set(before.preserved_records)
+    decided = [line[4:] for line in after.preserved_records if line not in kept and "the arbiter's decision" in line]
     done = changes(before, after)
     corrected = [line for edit in edits if edit.part.endswith(" results") for line in edit.lines] + done
+    decided_rounds = {line.split(":", 1)[0] for line in decided}  # "round N": already on record for this write
     after.preserved_records += [f"### {line} by the arbiter (revision {revision})" for line in corrected
-                                if DECISION.match(line)]
+                                if DECISION.match(line) and line.split(" board", 1)[0] not in decided_rounds]
+    done += decided
     entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
     return entries
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..core.model import Round, Settings, Tournament
+from ..core.model import Player, Round, Settings, Tournament
 from ..core.results import result_code
 
 HASH_LENGTH = 16
@@ -40,7 +40,7 @@ def round_of(part: str) -> int:
 def tournament_parts(tournament: Tournament) -> dict[str, Any]:
     """The tournament cut into the parts an arbiter edits separately, each as plain JSON-ready values."""
     parts: dict[str, Any] = {
-        ROSTER: [_plain(dataclasses.asdict(p)) for p in sorted(tournament.players, key=lambda p: p.tpn)],
+        ROSTER: [_roster_entry(p) for p in sorted(tournament.players, key=lambda p: p.tpn)],
         SETTINGS: _plain(dataclasses.asdict(tournament.settings)),
         REQUESTED_BYES: sorted([number, tpn, kind.value] for number, wanted in tournament.requested_byes.items()
                                for tpn, kind in wanted.items()),
@@ -50,6 +50,20 @@ def tournament_parts(tournament: Tournament) -> dict[str, Any]:
         parts[pairing_part(rnd.number)] = round_pairing(rnd)
         parts[results_part(rnd.number)] = round_results(rnd)
     return parts
+
+
+_LATER_PLAYER_FIELDS = {"board": 0}
+"""Player fields added after workbooks were written, with the value those workbooks' players have: left out
+of the roster part at that value, so the roster hash such a workbook stored still matches (a workbook is not
+"edited by hand" because sheetpair learned a new field)."""
+
+
+def _roster_entry(player: Player) -> dict[str, Any]:
+    entry: dict[str, Any] = _plain(dataclasses.asdict(player))
+    for name, value in _LATER_PLAYER_FIELDS.items():
+        if entry.get(name) == value:
+            del entry[name]
+    return entry
 
 
 def as_cut_now(part: str, stored: Any) -> Any:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import logging
 import re
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,29 +23,48 @@ from ..core.model import Player
 from .package import inspect_workbook_file
 from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, unicode_text, visible_text
 
-_ALIASES: dict[str, tuple[str, ...]] = {
-    "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler"),
-    "first_name": ("firstname", "givenname", "forename", "vorname", "prenom"),
-    "last_name": ("lastname", "surname", "familyname", "nachname", "nom"),
+_ALIASES: dict[str, tuple[str, ...]] = {  # English first, then de, fr, es, nl, no, pl, ru
+    "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler", "teilnehmer", "joueur",
+             "nomcomplet", "participante", "nombre", "jugador", "nombrecompleto", "naam", "speler", "navn", "spiller",
+             "zawodnik", "uczestnik", "imieinazwisko", "игрок", "участник", "фио"),
+    "first_name": ("firstname", "givenname", "forename", "vorname", "prenom", "nombrepila", "voornaam", "fornavn",
+                   "imie", "имя"),
+    "last_name": ("lastname", "surname", "familyname", "nachname", "nom", "nomdefamille", "apellido", "apellidos",
+                  "achternaam", "etternavn", "nazwisko", "фамилия"),
     "rating": ("fiderating", "fideelo", "fidertg", "ratingfide", "elofide", "rtgfide", "rating", "rtg", "elo",
-               "standardrating", "std"),
-    "title": ("title", "tit", "fidetitle", "titel"),
-    "federation": ("fidefed", "fidefederation", "federation", "fed", "country", "nation", "land"),
-    "fide_id": ("fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber", "id"),
-    "club": ("club", "clubname", "clubcity", "verein"),
-    "team": ("team", "teamname"),
+               "standardrating", "std", "classement", "classementfide", "rankingfide",
+               "рейтинг", "рейтингфиде", "эло"),
+    "title": ("title", "tit", "fidetitle", "titel", "titre", "titulo", "tittel", "tytuł", "звание", "титул"),
+    "federation": ("fidefed", "fidefederation", "federation", "fed", "country", "nation", "land", "verband", "pays",
+                   "federacion", "pais", "federatie", "forbund", "federacja", "kraj", "федерация", "страна"),
+    "fide_id": ("fideid", "fidenumber", "fideno", "fidenr", "fidecode", "fideidnumber", "id", "idfide"),
+    "club": ("club", "clubname", "clubcity", "verein", "vereniging", "klubb", "klub", "клуб"),
+    "team": ("team", "teamname", "mannschaft", "equipe", "equipo", "lag", "druzyna", "команда"),
     "board": ("board", "boardno", "boardnumber", "bd", "brett"),
     "birth_date": ("birthdate", "birth", "born", "dob", "dateofbirth", "birthday", "yearofbirth", "byear",
-                   "geburtsdatum"),
-    "sex": ("sex", "gender", "mf", "geschlecht"),
+                   "geburtsdatum", "geburtsjahr", "datedenaissance", "naissance", "fechadenacimiento", "nacimiento",
+                   "geboortedatum", "fødselsdato", "dataurodzenia", "датарождения", "годрождения"),
+    "sex": ("sex", "gender", "mf", "geschlecht", "sexe", "sexo", "geslacht", "kjønn", "płec", "пол"),
     "provisional_rating": ("provisionalrating", "provisional", "provrating", "provisionalelo"),
     "k_factor": ("k", "kfactor", "fidek", "kfide"),
 }
-_FIELD_BY_HEADER = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
+
+
+def _header_key(text: str) -> str:
+    """A header as matched: small letters and digits of any script, accents off, nothing else (``Prénom`` and
+    ``prenom``, ``Дата рождения`` and ``датарождения`` are one header)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if c.isalpha() and not unicodedata.combining(c))
+
+
+_log = logging.getLogger("sheetpair")
+
+_FIELD_BY_HEADER = {_header_key(alias): key for key, aliases in _ALIASES.items() for alias in aliases}
 
 _SEX = {"m": "m", "male": "m", "man": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
 _DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y")
-_TITLE = re.compile(r"^[A-Za-z]{1,3}$")
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM", "ACM")
+"""The titles a roster may give: FIDE's, women's and the arena titles."""
 _FEDERATION = re.compile(r"^[A-Za-z]{3}$")
 
 
@@ -77,6 +98,11 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
     columns = _columns(header)
     if _bare_ids(header):  # a list of FIDE ids, one a line, without a header
         columns, numbered = {"fide_id": 0}, [(header_line - 1, ["FIDE id"]), *numbered]
+    ignored = [f"{_letter(index)} ({cell_text(cell)!r})" for index, cell in enumerate(header)
+               if cell_text(cell) and index not in columns.values()]
+    if ignored:
+        _log.warning("%s, line %s: column(s) %s not read: no known header (a rating, a title... under another "
+                     "name? Rename the header)", source, header_line, ", ".join(ignored))
     if "name" not in columns and "last_name" not in columns and "fide_id" not in columns:
         found = ", ".join(repr(cell_text(c)) for c in header if cell_text(c))
         raise InputError(f"{source}, line {header_line}: no name column (Name, Player, or Last name) and no "
@@ -84,6 +110,7 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
     players: list[Player] = []
     problems: list[str] = []
     fide_ids: dict[str, int] = {}
+    seen: dict[tuple[object, ...], int] = {}
     for line, cells in numbered[1:]:
         values = {key: cells[c] if c < len(cells) else None for key, c in columns.items()}
         try:
@@ -96,6 +123,12 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
             continue
         if player.fide_id:
             fide_ids[player.fide_id] = line
+        same = (player.name.casefold(), player.rating, player.federation, player.birth_date, player.club)
+        if same in seen:
+            problems.append(f"line {line}: the same player as line {seen[same]} ({player.name}); delete one of "
+                            "the two rows")
+            continue
+        seen[same] = line
         players.append(player)
     if problems:
         listing = "\n  ".join(problems)
@@ -105,15 +138,26 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
     return players
 
 
+def _letter(index: int) -> str:
+    """The spreadsheet letter of the column at ``index`` (0: A, 26: AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def _columns(header: list[CellValue]) -> dict[str, int]:
     """Column of each field; when several headers name one field, the one earlier in its alias list wins
     (``FIDE ID`` over a plain ``ID``, which Swiss-Manager uses for the national number)."""
     best: dict[str, tuple[int, int]] = {}
+    ranks = {key: [_header_key(a) for a in aliases] for key, aliases in _ALIASES.items()}
     for index, cell in enumerate(header):
-        alias = re.sub(r"[^a-z]", "", cell_text(cell).lower())
+        alias = _header_key(cell_text(cell))
         key = _FIELD_BY_HEADER.get(alias)
         if key:
-            rank = _ALIASES[key].index(alias)
+            rank = ranks[key].index(alias)
             if key not in best or rank < best[key][0]:
                 best[key] = (rank, index)
     return {key: index for key, (_, index) in best.items()}
@@ -131,7 +175,7 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         tpn=tpn,
         name=name,
         rating=_rating(values.get("rating")),
-        title=_checked(values.get("title"), _TITLE, "a title is up to 3 letters (GM, IM, WFM...)").upper(),
+        title=_title(values.get("title")),
         federation=_checked(values.get("federation"), _FEDERATION, "a federation is 3 letters (NOR, GER...)").upper(),
         fide_id=fide_id,
         birth_date=_birth_date(values.get("birth_date")),
@@ -218,6 +262,13 @@ def _sex(value: CellValue) -> str:
     return _SEX[text]
 
 
+def _title(value: CellValue) -> str:
+    text = cell_text(value)
+    if text and text.upper() not in TITLES:
+        raise ValueError(f"title {text!r} is none of {', '.join(TITLES)}")
+    return text.upper()
+
+
 def _checked(value: CellValue, pattern: re.Pattern[str], expected: str) -> str:
     text = cell_text(value)
     if text and not pattern.match(text):
@@ -271,15 +322,26 @@ def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:
     text = visible_text(text, source=source)
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(("\t", ";", ","), key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows: list[tuple[int, list[CellValue]]] = []
     try:
         for cells in reader:
+            if any("\n" in cell or "\r" in cell for cell in cells):
+                raise _unbalanced_quote(source, rows[-1][0] + 1 if rows else 1)
             rows.append((reader.line_num, list(cells)))
     except csv.Error as error:  # a field over csv.field_size_limit() (128 KB), a NUL: no roster has either
+        if "end of data" in str(error):
+            raise _unbalanced_quote(source, rows[-1][0] + 1 if rows else 1) from None
         raise InputError(f"{source}, line {reader.line_num}: cannot be read as CSV ({error}); is it a "
                          "roster?") from None
     return rows
+
+
+def _unbalanced_quote(source: str, line: int) -> InputError:
+    """A quote that opens a field and is never closed (or closed lines later): the rest of the file would be
+    read as one name."""
+    return InputError(f"{source}, line {line}: a quote (\") opens a field that no quote on the same line closes; "
+                      "close it, or remove it, and import the roster again")
 
 
 def _xlsx_rows(path: Path) -> list[tuple[int, list[CellValue]]]:

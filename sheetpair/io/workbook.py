@@ -162,8 +162,10 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     if FORBIDDEN_SHEET in names:
         tournament.forbidden_pairs = _read_forbidden_pairs(port.read_sheet(FORBIDDEN_SHEET), tournament)
     if RECORDS_SHEET in names:
-        tournament.preserved_records = [str(row[0]) for row in port.read_sheet(RECORDS_SHEET)[1:]
-                                        if row and row[0] is not None]
+        rows = port.read_sheet(RECORDS_SHEET)
+        column = rows[0].index("Kept record") if rows and "Kept record" in rows[0] else 0  # one column before
+        tournament.preserved_records = [str(row[column]) for row in rows[1:]
+                                        if len(row) > column and row[column] is not None]
     return tournament
 
 
@@ -188,8 +190,8 @@ def save_tournament(port: WorkbookPort, tournament: Tournament, table: Standings
                     _requested_byes_sheet(tournament) if any(tournament.requested_byes.values()) else None)
     _write_optional(port, names, FORBIDDEN_SHEET,
                     _forbidden_pairs_sheet(tournament) if tournament.forbidden_pairs else None)
-    _write_optional(port, names, RECORDS_SHEET, SheetSpec(
-        RECORDS_SHEET, ["Kept record"], [[line] for line in tournament.preserved_records],
+    _write_optional(port, names, RECORDS_SHEET, SheetSpec(  # two values a row: a row of one is an arbiter's note
+        RECORDS_SHEET, ["No", "Kept record"], [[n, line] for n, line in enumerate(tournament.preserved_records, 1)],
         text_columns=frozenset({"Kept record"}), hidden=True) if tournament.preserved_records else None)
     port.write_sheet(standings_sheet(tournament, table))
     port.write_sheet(crosstable_sheet(tournament, table))

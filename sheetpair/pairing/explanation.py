@@ -8,6 +8,7 @@ article numbers), and the bye. The command line prints it; it never needs to kno
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
@@ -21,8 +22,11 @@ class BoardExplanation:
     heading: str
     reasons: list[str] = field(default_factory=list)
 
-    def lines(self) -> list[str]:
-        return [self.heading] + [f"  {reason}" for reason in self.reasons]
+    def lines(self, names: Mapping[int, str] | None = None) -> list[str]:
+        """The heading, the players by name when ``names`` (start number → name) are given, the reasons."""
+        players = [f"  players: {self.white} {names.get(self.white, '')} – {self.black} {names.get(self.black, '')}"
+                   ] if names else []
+        return [self.heading, *players] + [f"  {reason}" for reason in self.reasons]
 
 
 @dataclass
@@ -35,8 +39,9 @@ class RoundExplanation:
     boards: list[BoardExplanation]
     bye: str | None = None
 
-    def text(self, board: int | None = None) -> str:
-        """The explanation as printed: the whole round, or one board (with the round's heading only)."""
+    def text(self, board: int | None = None, names: Mapping[int, str] | None = None) -> str:
+        """The explanation as printed: the whole round, or one board (with the round's heading only); each
+        board names its players when ``names`` (start number → name) are given."""
         lines = [f"Round {self.round_number} ({self.system})"]
         if board is None:
             lines += self.round_lines
@@ -44,5 +49,5 @@ class RoundExplanation:
                 lines.append(self.bye)
         for item in self.boards:
             if board is None or item.board == board:
-                lines += item.lines()
+                lines += item.lines(names)
         return "\n".join(lines)

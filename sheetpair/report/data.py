@@ -25,6 +25,7 @@ from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
 from ..core.norms import NormStatus, Opponent, PlayerNorms, all_norms, counted_games, it3_counts, norm_games
+from ..core.notes import Note
 from ..core.prizes import PrizeList, format_amount
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
 from ..core.results import BYE_LABELS, crosstable_entry, format_points, result_code
@@ -33,7 +34,7 @@ from ..core.state import RoundRecord
 from ..core.tiebreaks import TiebreakValue, describe, parse_rules, parse_tiebreak, parse_tiebreak_list
 from . import charts
 from .collation import name_key
-from .i18n import event_date, parse_language, print_time, translations
+from .i18n import SYSTEM_NAMES, event_date, now, parse_language, print_time, translations
 from .numbers import Formatter, column_style, format_value, signed
 
 LEADERS = 8
@@ -111,10 +112,12 @@ class StandingsView:
 
 @dataclass(frozen=True)
 class CrossCell:
-    """One crosstable cell: its text and the colour played (``w``, ``b``, or ``x`` for none), for shading."""
+    """One crosstable cell: its text, the colour played (``w``, ``b``, or ``x`` for none) for shading, and the
+    opponent (on the web pages the cell links to the opponent's card and shows the name)."""
 
     text: str
     colour: str
+    opponent: Player | None = None
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,8 @@ class Report:
     """The prize list the arbiter's Prizes sheet gives (the ``prizes`` section); ``None``: none given."""
     exempt: bool = False
     """The event is free of the federation rules for norms (B.01 1.4.4)."""
-    made: _dt.datetime = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0))
+    made: _dt.datetime = field(default_factory=now)
+    """When the report was made (printed in its own zone, see :func:`~.i18n.print_time`)."""
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
     _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
     _norms_found: list[PlayerNorms] | None = field(default=None, repr=False)
@@ -255,6 +259,22 @@ class Report:
         """``text`` in the report's language, with ``%(name)s`` placeholders filled."""
         translated = translations(self.language).gettext(text)
         return translated % values if values else translated
+
+    def note(self, text: str) -> str:
+        """A sentence of the core (a :class:`~sheetpair.core.notes.Note`) in the report's language."""
+        if isinstance(text, Note):
+            return translations(self.language).gettext(text.template) % text.values
+        return self._(text)
+
+    @property
+    def colour_letters(self) -> tuple[str, str]:
+        """White's and Black's colour letter in the report's language (``w``/``b``, ``w``/``s``, ``b``/``n``)."""
+        return self._("w"), self._("b")
+
+    @property
+    def system_name(self) -> str:
+        system = self.tournament.settings.system
+        return self._(SYSTEM_NAMES[system]) if system in SYSTEM_NAMES else system
 
     def tiebreak_name(self, code: str) -> str:
         """The full name of ``code`` with its modifier spelled out (:func:`describe`), in the report's language."""
@@ -274,7 +294,7 @@ class Report:
         """The event's name; without one, the file's name; without that, the system and rounds."""
         settings = self.tournament.settings
         return settings.event.name or self.source or self._(
-            "%(system)s event, %(rounds)s rounds", system=settings.system, rounds=settings.rounds)
+            "%(system)s, %(rounds)s rounds", system=self.system_name, rounds=settings.rounds)
 
     @property
     def made_text(self) -> str:
@@ -288,7 +308,7 @@ class Report:
             (self._("Place"), ", ".join(x for x in (e.city, e.federation) if x)), (self._("Dates"), dates),
             (self._("Chief arbiter"), e.chief_arbiter), (self._("Deputy arbiters"), e.deputy_arbiters),
             (self._("Time control"), e.time_control), (self._("Type"), e.event_type),
-            (self._("System"), self._("%(system)s, %(rounds)s rounds", system=s.system, rounds=s.rounds)),
+            (self._("System"), self._("%(system)s, %(rounds)s rounds", system=self.system_name, rounds=s.rounds)),
             (self._("Players"), str(len(self.tournament.players))),
             (self._("Tie-breaks"), self._("%(codes)s (FIDE C.07, %(edition)s edition)",
                                           codes=", ".join(self.codes), edition=self.rules) if self.codes else ""),
@@ -372,7 +392,7 @@ class Report:
             for code in table.codes:
                 value = s.tiebreaks[code]
                 if value.note:
-                    notes[f"{code}: {value.note}"] = None
+                    notes[f"{code}: {self.note(value.note)}"] = None
                 values.append("–" if value.note else styles[code](value.value))
             figures = ratings.players[s.tpn]
             rows.append(StandingsRow(s, self.tournament.player(s.tpn), points(s.points), tuple(values),
@@ -387,7 +407,7 @@ class Report:
                          "change is K·(W − We) for rated players, K by FIDE's rules (B.02 8.3.3) unless the "
                          "player's K is given.")] = None
         if ratings.tiebreak_note and not any(parse_tiebreak(c).spec.needs_ratings for c in table.codes):
-            notes[ratings.tiebreak_note] = None
+            notes[self.note(ratings.tiebreak_note)] = None
         columns = tuple(TiebreakColumn(code, self.tiebreak_name(code)) for code in table.codes)
         aro_applied = "ARO" in table.codes and not any(s.tiebreaks["ARO"].note for s in table)
         return StandingsView(number, columns, tuple(rows), tuple(notes), not aro_applied)
@@ -405,10 +425,12 @@ class Report:
         for s in table:
             records = table.player(s.tpn).records
             if square:
-                cells = tuple(_square_cell(records, other.tpn) if other.tpn != s.tpn else CrossCell("×", "x")
+                cells = tuple(_square_cell(records, self.tournament.player(other.tpn)) if other.tpn != s.tpn
+                              else CrossCell("×", "x")
                               for other in table)
             else:
-                cells = tuple(CrossCell(crosstable_entry(r), _cell_colour(r)) for r in records)
+                cells = tuple(CrossCell(crosstable_entry(r, letters=self.colour_letters, bye=self._("bye")),
+                                        _cell_colour(r), self._opponent(r)) for r in records)
             values = tuple(styles[c](s.tiebreaks[c].value) if not s.tiebreaks[c].note else "–" for c in table.codes)
             rows.append(CrossRow(s, self.tournament.player(s.tpn), points(s.points), cells, values))
         columns = tuple(str(place[s.tpn]) for s in table) if square else tuple(str(n) for n in range(1, number + 1))
@@ -430,15 +452,22 @@ class Report:
             lines = []
             for record in table.player(s.tpn).records:
                 running += record.points
-                opponent = self.tournament.player(record.opponent) if record.opponent is not None else None
-                lines.append(CardLine(record.round, _colour_letter(record), opponent, self._record_text(record),
-                                      points(running)))
-            colours = charts.colour_strip([line.colour for line in lines], self._("Colours"))
+                opponent = self._opponent(record)
+                lines.append(CardLine(record.round, self._colour_letter(record), opponent,
+                                      self._record_text(record), points(running)))
+            colours = charts.colour_strip([_colour_code(r) for r in table.player(s.tpn).records], self._("Colours"))
             details = tuple(self._breakdown(s.tiebreaks[c]) for c in table.codes) if with_breakdowns else ()
             figures = ratings.players[s.tpn]
             cards.append(Card(s, self.tournament.player(s.tpn), tuple(lines), figures,
                               _change(figures, self.language), colours, details))
         return cards
+
+    def _opponent(self, record: RoundRecord) -> Player | None:
+        return self.tournament.player(record.opponent) if record.opponent is not None else None
+
+    def _colour_letter(self, record: RoundRecord) -> str:
+        colour = record.colour
+        return "" if colour is None else self.colour_letters[colour is Colour.BLACK]
 
     def _record_text(self, record: RoundRecord) -> str:
         if record.outcome.is_bye:
@@ -467,7 +496,7 @@ class Report:
             for c in sorted((*value.contributions, *value.cut), key=lambda c: (c.round or 0))
         ]
         return Breakdown(value.code, self.tiebreak_name(value.code), format_value(value.value, self.language),
-                         value.note, tuple(lines))
+                         self.note(value.note) if value.note else "", tuple(lines))
 
     def _name(self, tpn: int) -> str:
         return f"{self.tournament.player(tpn).name} ({tpn})"
@@ -542,9 +571,9 @@ def _change(figures: RatingFigures, language: str) -> str:
     return "" if figures.change is None else signed(figures.change, language)
 
 
-def _colour_letter(record: RoundRecord) -> str:
-    colour = record.colour
-    return "" if colour is None else ("w" if colour is Colour.WHITE else "b")
+def _colour_code(record: RoundRecord) -> str:
+    """``w`` or ``b`` for the colour played, empty for none (the colour strip's code, never printed)."""
+    return {Colour.WHITE: "w", Colour.BLACK: "b"}.get(record.colour, "") if record.colour else ""
 
 
 def _cell_colour(record: RoundRecord) -> str:
@@ -553,13 +582,13 @@ def _cell_colour(record: RoundRecord) -> str:
     return "b" if record.scheduled_colour is Colour.BLACK else "w"
 
 
-def _square_cell(records: list[RoundRecord], opponent: int) -> CrossCell:
+def _square_cell(records: list[RoundRecord], opponent: Player) -> CrossCell:
     """The results against ``opponent`` (two in a double round robin), shaded by colour when there is one game."""
-    games = [r for r in records if r.opponent == opponent]
+    games = [r for r in records if r.opponent == opponent.tpn]
     marks = [{Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "−", Outcome.PENDING: "·"}.get(r.outcome)
              or format_points(r.result_fraction or 0.0) for r in games]
     colour = _cell_colour(games[0]) if len(games) == 1 else "x"
-    return CrossCell(" ".join(marks), colour)
+    return CrossCell(" ".join(marks), colour, opponent)
 
 
 def build_report(
@@ -574,12 +603,15 @@ def build_report(
     breakdowns: bool = False,
     prize_list: PrizeList | None = None,
     exempt: bool = False,
+    zone: _dt.tzinfo | None = None,
+    made: _dt.datetime | None = None,
 ) -> Report:
     """The report of ``round_number`` (default: the last paired round): its pairings, and the standings after
     the last round up to it that has results (a round just paired counts from its first result on).
 
     ``language`` defaults to the event's ``language`` setting, else English; ``source`` is the file the event
-    came from, whose name titles a report of an event without a name.
+    came from, whose name titles a report of an event without a name. The print time is ``made`` (default:
+    now) in ``zone`` (default: the machine's local zone).
 
     :raises InputError: for an unknown tie-break code, rules edition or language, or a round not paired.
     """
@@ -593,5 +625,7 @@ def build_report(
     table = standings(tournament, tiebreaks=codes, through_round=scored, rules=edition)
     chosen = parse_language(language if language is not None else tournament.settings.language)
     name = Path(source).stem if source is not None else ""
-    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns, prize_list, exempt)
+    moment = (made or now()).astimezone(zone)
+    return Report(tournament, number, scored, edition, table, chosen, name, k_factor, breakdowns, prize_list, exempt,
+                  moment)
 

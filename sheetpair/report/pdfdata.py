@@ -5,8 +5,8 @@ label is a string value, so no name can inject anything into the layout. The sam
 web pages (Jinja2) and this document; only the choice of paper and type size happens here.
 
 Each section is a list of blocks. A table block has its column headings, the side each column aligns to, its
-rows of strings, and the page it wants: :func:`fit` counts each column's longest entry (in digit widths, as
-:func:`sheetpair.report.render.column_width` counts them) and picks the first of portrait at 9 pt, 8 pt,
+rows of strings, and the page it wants: :func:`fit` counts each column's longest entry (in digit widths, see
+:func:`text_width`) and picks the first of portrait at 9 pt, 8 pt,
 landscape at 8 pt, 7 pt and 6 pt whose line is wide enough, so a table goes landscape or smaller by rule
 instead of running off the page. Names may still wrap in the narrowest layout; numbers never do.
 """
@@ -208,7 +208,7 @@ def cards(report: Report, paper: str, title: str, *, breakdowns: bool = False) -
         details = [f"{tb.code} ({tb.name}) = {tb.value}: " + "; ".join(
             f"{line.round} {line.opponent} {line.value}{cut if line.cut else ''}" for line in tb.lines)
             for tb in card.breakdowns]
-        block = table(heading, columns, rows, paper, [figures, *card.figures.notes, *details])
+        block = table(heading, columns, rows, paper, [figures, *map(report.note, card.figures.notes), *details])
         block["kind"] = "card"
         blocks.append(block)
     return blocks

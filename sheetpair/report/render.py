@@ -13,8 +13,7 @@ line can show a progress bar without this module knowing about terminals.
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +25,7 @@ from ..core.norms import MIN_GAMES
 from ..core.results import format_points
 from .data import Report
 from .i18n import translations
+from .numbers import decimals
 
 SECTIONS: tuple[str, ...] = ("starting", "pairings", "posting", "standings", "crosstable", "cards", "charts",
                              "tiebreaks", "prizes", "norms")
@@ -64,7 +64,7 @@ def environment(language: str = "en") -> jinja2.Environment:
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = format_points
     env.filters["css_string"] = css_string
-    env.filters["width"] = column_width
+    env.filters["decimals"] = lambda value: decimals(value, language)
     return env
 
 
@@ -77,27 +77,6 @@ def css_string(text: str) -> Markup:
     or the element, so a crafted event name stays text.
     """
     return Markup("".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):06X} " for ch in str(text)))
-
-
-def column_width(values: Iterable[object], heading: str = "") -> str:
-    """The CSS width of a column of a fixed-layout table: room for its longest entry (or heading) and the
-    cell's padding, in ``ch`` (the width of a digit).
-
-    WeasyPrint spends an eighth of a big table's layout measuring every cell for the automatic table layout;
-    with ``table-layout: fixed`` it takes the widths given here and measures nothing. The widths are
-    counted in characters rather than measured: a digit is 1 ch, any other character is counted wider
-    (capitals, and twice that for ``½`` from the fallback font and for Han or Hangul), and a heading may
-    wrap but its longest word may not. Entries may be nested one level (a crosstable row's cells). Every
-    column gets a width, names too: the page's spare width is then shared by all columns, as the automatic
-    layout shares it, and a table too wide for the page overflows as it did, rather than squeezing the names
-    to nothing.
-    """
-    texts = ["" if v is None else str(v) for value in values
-             for v in (value if isinstance(value, Iterable) and not isinstance(value, str) else (value,))]
-    words = heading.replace("-", "- ").split()
-    longest = max((sum(1.0 if c.isdigit() else 1.9 if c == "½" or unicodedata.east_asian_width(c) in "WF" else 1.35
-                       for c in text) for text in texts + words), default=0.0)
-    return f"{longest + 1.8:.1f}ch"
 
 
 def default_sections(report: Report) -> tuple[str, ...]:
@@ -129,26 +108,25 @@ def parse_sections(text: str) -> tuple[str, ...]:
 
 def render_html(report: Report, sections: Sequence[str] | None = None, *, links: Sequence[tuple[str, str]] = (),
                 page_title: str = "", view_round: int | None = None, after: int | None = None,
-                header: bool = True, masthead: bool = True, numbered: bool = True, fixed_tables: bool = False) -> str:
+                header: bool = True, masthead: bool = True, numbered: bool = True, card_page: str | None = None) -> str:
     """One HTML document: the title (unless ``masthead`` is false), the event header (unless ``header`` is
     false), then ``sections`` in order; ``numbered`` puts page numbers on its printed pages.
 
-    ``fixed_tables`` (the PDF) gives the long tables of pairings, standings and crosstable column widths
-    from their contents (:func:`column_width`) and a fixed layout without cell borders, which WeasyPrint lays
-    out with a fifth fewer instructions; the web pages keep the automatic layout a browser does in no time.
-
     ``sections`` defaults to :func:`document_sections`; ``view_round`` is the round whose pairings are shown
-    and ``after`` the round the standings, crosstable and cards are after (defaults: the report's).
+    and ``after`` the round the standings, crosstable and cards are after (defaults: the report's). Players'
+    names link to their cards on ``card_page`` (default: this document when it has the cards, else no link).
 
     :raises ValueError: for an unknown section.
     """
     chosen = tuple(sections) if sections is not None else document_sections(report)
+    if card_page is None and {"cards", "tiebreaks"} & set(chosen):
+        card_page = ""
     parse_sections(",".join(s for s in chosen if s != "index"))  # the site's index is a page, not a section
     return environment(report.language).get_template("layout.html").render(
         report=report, sections=(["header"] if header else []) + list(chosen), links=list(links),
         page_title=page_title, view_round=view_round or report.round_number,
         after=report.standings_round if after is None else after, masthead=masthead, numbered=numbered,
-        fixed_tables=fixed_tables,
+        card_page=card_page,
     )
 
 
@@ -198,10 +176,11 @@ def write_html(report: Report, directory: Path, *, progress: Progress | None = N
         if SITE_PAGE.fullmatch(stale.name) and stale.name not in names:
             stale.unlink()
     links = site_links(report)
+    cards = "players.html" if "players.html" in names else None
     written = []
     for page in pages:
         html = render_html(report, [page.section], links=links, page_title=page.title, view_round=page.view_round,
-                           after=page.after, header=page.header)
+                           after=page.after, header=page.header, card_page=cards)
         path = directory / page.name
         path.write_text(html, encoding="utf-8")
         written.append(path)

@@ -68,6 +68,9 @@ def parse_tiebreak(code: str) -> TiebreakCode:
         if not spec.cuttable:
             raise InputError(f"tie-break {spec.code} takes no Cut or Median modifier (in {code!r})")
         n = int(cut["n"])
+        if n not in (1, 2):  # C.07 cuts one or two results; more leaves a column of zeros in a short event
+            raise InputError(f"tie-break {code!r}: C.07 cuts 1 or 2 results ({spec.code}-C1, {spec.code}-C2, "
+                             f"{spec.code}-M1, {spec.code}-M2), not {n}")
         return TiebreakCode(f"{spec.code}-{cut['kind']}{n}", spec, n, n if cut["kind"] == "M" else 0)
     if limit := _LIMIT.match(modifier):
         if spec.code not in fide.LIMITED:

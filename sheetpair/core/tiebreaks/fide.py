@@ -30,6 +30,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..model import Colour, Outcome, Player
+from ..notes import Note
 from ..results import format_points
 from ..state import RoundRecord, TournamentState
 from .base import Compute, Contribution, Evaluate, TiebreakContext, TiebreakSpec
@@ -542,9 +543,14 @@ def rating_tiebreaks_dropped(state: TournamentState) -> str:
         return ""
     named = ", ".join(f"{tpn} ({state[tpn].player.name})" if state[tpn].player.name else str(tpn)
                       for tpn in unrated[:3])
-    more = f" and {len(unrated) - 3} more" if len(unrated) > 3 else ""
-    who = f"player {named} is" if len(unrated) == 1 else f"{len(unrated)} players ({named}{more}) are"
-    return f"Not applied: {who} unrated, and C.07 Art. 10 drops the rating tie-breaks when any participant is."
+    if len(unrated) == 1:
+        return Note("Not applied: player %(named)s is unrated, and C.07 Art. 10 drops the rating tie-breaks when "
+                    "any participant is.", named=named)
+    if len(unrated) <= 3:
+        return Note("Not applied: %(n)s players (%(named)s) are unrated, and C.07 Art. 10 drops the rating "
+                    "tie-breaks when any participant is.", n=len(unrated), named=named)
+    return Note("Not applied: %(n)s players (%(named)s and %(more)s more) are unrated, and C.07 Art. 10 drops the "
+                "rating tie-breaks when any participant is.", n=len(unrated), named=named, more=len(unrated) - 3)
 
 
 LIMITED: dict[str, Callable[[int], Compute]] = {"KS": koya}
