@@ -3,6 +3,7 @@ and stale copies refused with exit code 75."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import json
@@ -22,7 +23,7 @@ from sheetpair.app.interchange import trf_text
 from sheetpair.app.session import load, write
 from sheetpair.app.status import status
 from sheetpair.cli import cli
-from sheetpair.core.errors import StaleCopyError, WorkbookError
+from sheetpair.core.errors import StaleCopyError
 from sheetpair.core.model import Bye, ByeKind, Game, Player, Result, Settings, Tournament
 from sheetpair.history.edits import hand_edits, pairing_problems
 from sheetpair.history.parts import part_hash, results_part, tournament_parts
@@ -120,6 +121,13 @@ def test_hashes_are_canonical_and_short() -> None:
     tournament.players[0].rating += 1
     assert part_hash(tournament_parts(tournament)["roster"]) != digest_value
 
+
+
+def test_the_roster_part_is_every_field_of_every_player_as_asdict_gives_it() -> None:
+    player = Player(7, "Ærø, Ñandú", 2101, "FM", "NOR", "1503014", "1990/01/02", "w", "Club", "Team",
+                    withdrawn_from=5, provisional_rating=1, k_factor=20)
+    tournament = Tournament(swiss().settings, [player])
+    assert tournament_parts(tournament)["roster"] == [json.loads(json.dumps(dataclasses.asdict(player)))]
 
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.sampled_from(RESULTS), min_size=3, max_size=3), st.integers(0, 2**16))

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..core.model import Round, Settings, Tournament
+from ..core.model import Player, Round, Settings, Tournament
 from ..core.results import result_code
 
 HASH_LENGTH = 16
@@ -40,7 +40,7 @@ def round_of(part: str) -> int:
 def tournament_parts(tournament: Tournament) -> dict[str, Any]:
     """The tournament cut into the parts an arbiter edits separately, each as plain JSON-ready values."""
     parts: dict[str, Any] = {
-        ROSTER: [_plain(dataclasses.asdict(p)) for p in sorted(tournament.players, key=lambda p: p.tpn)],
+        ROSTER: [_player(p) for p in sorted(tournament.players, key=lambda p: p.tpn)],
         SETTINGS: _plain(dataclasses.asdict(tournament.settings)),
         REQUESTED_BYES: sorted([number, tpn, kind.value] for number, wanted in tournament.requested_byes.items()
                                for tpn, kind in wanted.items()),
@@ -97,6 +97,15 @@ def canonical_json(value: Any) -> str:
 def part_hash(value: Any) -> str:
     """The short SHA-256 of a part's canonical JSON."""
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+def _player(player: Player) -> dict[str, Any]:
+    """A player's fields as JSON values; what ``dataclasses.asdict`` gives for its flat record, without the
+    deep copy that made cutting a 2000-player roster a tenth of a second, four times a command."""
+    return {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
+
+
+_PLAYER_FIELDS = tuple(item.name for item in dataclasses.fields(Player))
 
 
 def _plain(value: Any) -> Any:

@@ -4,7 +4,7 @@ openpyxl turns every cell of every sheet into an object when a workbook opens, a
 XML when it is saved. On a 2000-player event after 10 rounds that was about 4 s of a command's 7, spent mostly
 on round sheets the command only reads. Here a sheet whose part stands alone (:func:`can_keep`) is opened
 empty and its XML kept: its values come from one pass of the standard library's XML parser over that part
-(:func:`part_values`, the same values openpyxl gives), and a save writes the kept part itself in place of
+(:func:`_scan`, the same values openpyxl gives), and a save writes the kept part itself in place of
 the empty sheet (:func:`save_book`). A sheet sheetpair must change is first read in full by openpyxl
 (:meth:`KeptParts.materialise`), as every sheet was before.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,12 +35,13 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.packaging.relationship import RelationshipList, get_rels_path
 from openpyxl.reader.excel import ExcelReader
-from openpyxl.utils.cell import coordinate_to_tuple
+from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import from_excel, from_ISO8601
 from openpyxl.worksheet._reader import WorksheetReader, _cast_number
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.writer.excel import ExcelWriter
 
+from ..core.errors import WorkbookError
 from .port import CellValue
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -49,6 +50,7 @@ _SHARED_STRING_CELL = re.compile(rb"""\st\s*=\s*["']s["']""")
 _FILTER = re.compile(rb"<(?:\w+:)?autoFilter\b")
 _CELL_ELEMENT = re.compile(rb"<c\b[^>]*?/>|<c\b[^>]*>.*?</c>", re.DOTALL)
 _FORMULA_ELEMENT = re.compile(rb"<(?:\w+:)?f\b")
+_DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,31 @@ StoredValue = CellValue | Formula
 """A kept part's cell: a value, or a formula with its calculated value."""
 
 
+_Scanned = list[tuple[int, int, StoredValue, str, int]]
+"""A part's cells as :func:`_scan` gives them: row, column, value, data type, style index."""
+
+
 @dataclass
 class _Kept:
     sheet: Worksheet
     data: bytes
+    scanned: _Scanned | None = None
     values: dict[tuple[int, int], StoredValue] | None = None
+
+    def cells(self) -> _Scanned:
+        """The part's cells, scanned once.
+
+        :raises WorkbookError: when the part is not well-formed sheet XML (openpyxl refused such a workbook
+            on opening; the part is now read only when the sheet is).
+        """
+        if self.scanned is None:
+            try:
+                self.scanned = list(_scan(self.data, self.sheet.parent))
+            except (ElementTree.ParseError, ValueError, OverflowError, TypeError) as error:
+                raise WorkbookError(f"this sheet cannot be read ({type(error).__name__}: {error}); open and save "
+                                    "the workbook in Excel or LibreOffice, or restore it from a copy",
+                                    sheet=self.sheet.title) from None
+        return self.scanned
 
 
 class KeptParts:
@@ -89,7 +111,7 @@ class KeptParts:
         """The non-empty cells of the kept sheet ``name``, by (row, column); read once."""
         kept = self._kept[name]
         if kept.values is None:
-            kept.values = part_values(kept.data, kept.sheet.parent)
+            kept.values = _non_empty(kept.cells())
         return kept.values
 
     def materialise(self, name: str) -> None:
@@ -98,12 +120,12 @@ class KeptParts:
         openpyxl's parser turns each cell into a dictionary on its way to a cell (0.6 s for a 30 000-cell
         crosstable): unless the part holds formulas (whose shared and array forms only openpyxl's parser
         unfolds), openpyxl reads the part without its cells, for all the rest (rows, columns, merged cells,
-        formats, validations, protection, page setup), and the cells come from the scan :func:`part_values`
+        formats, validations, protection, page setup), and the cells come from the scan :func:`_scan`
         makes, with their styles.
         """
         kept = self._kept.pop(name)
         without_cells, count = _CELL_ELEMENT.subn(b"", kept.data)
-        cells = [] if _FORMULA_ELEMENT.search(kept.data) else list(_scan(kept.data, kept.sheet.parent))
+        cells = [] if _FORMULA_ELEMENT.search(kept.data) else kept.cells()
         if cells and len(cells) == count:
             _GivenCells(kept.sheet, without_cells, self._shared_strings, cells).bind_all()
         else:
@@ -124,7 +146,7 @@ class _GivenCells(WorksheetReader):  # type: ignore[misc]  # openpyxl is untyped
     """openpyxl's sheet reader over a part without its cells, given the cells it would have read."""
 
     def __init__(self, sheet: Worksheet, without_cells: bytes, shared_strings: list[str],
-                 cells: list[tuple[int, int, StoredValue, str, int]]) -> None:
+                 cells: _Scanned) -> None:
         super().__init__(sheet, io.BytesIO(without_cells), shared_strings, False, False)
         self._given = cells
 
@@ -210,18 +232,17 @@ class _KeepingWriter(ExcelWriter):  # type: ignore[misc]  # openpyxl is untyped
         self.manifest.append(ws)
 
 
-def part_values(data: bytes, book: Workbook) -> dict[tuple[int, int], StoredValue]:
-    """The non-empty cells of a sheet part, by (row, column), as openpyxl would read them: numbers as ``int``
-    or ``float``, date-formatted numbers as dates, booleans, error codes as text, inline strings with their
-    runs joined; a formula as :class:`Formula`, with the value calculated when the file was last saved."""
-    return {(row, column): value for row, column, value, _, _ in _scan(data, book)
-            if value is not None and value != ""}
+def _non_empty(cells: Iterable[tuple[int, int, StoredValue, str, int]]) -> dict[tuple[int, int], StoredValue]:
+    return {(row, column): value for row, column, value, _, _ in cells if value is not None and value != ""}
 
 
 def _scan(data: bytes, book: Workbook) -> Iterator[tuple[int, int, StoredValue, str, int]]:
     """Every cell of a sheet part: row, column, value, data type and style index, as openpyxl's sheet parser
-    gives them (a formula aside: its value is a :class:`Formula`)."""
+    gives them: numbers as ``int`` or ``float``, date-formatted numbers as dates, booleans, error codes as
+    text, inline strings with their runs joined; a formula's value is a :class:`Formula`, which holds the
+    value calculated when the file was last saved."""
     convert = _converter(book)
+    columns: dict[str, int] = {}
     row_number = 0
     for _, element in ElementTree.iterparse(io.BytesIO(data)):
         if element.tag != _ROW:
@@ -229,16 +250,29 @@ def _scan(data: bytes, book: Workbook) -> Iterator[tuple[int, int, StoredValue, 
         row_number = _row_number(element.get("r"), row_number)
         column = 0
         for cell in element:
-            reference = cell.get("r")
-            row, column = coordinate_to_tuple(reference) if reference else (row_number, column + 1)
-            kind, style = cell.get("t", "n"), int(cell.get("s") or 0)
+            attributes = cell.attrib
+            reference = attributes.get("r")
+            if reference:
+                letters = reference.rstrip(_DIGITS)
+                if letters not in columns:
+                    columns[letters] = column_index_from_string(letters)
+                row, column = int(reference[len(letters):]), columns[letters]
+            else:
+                row, column = row_number, column + 1
+            kind, style = attributes.get("t", "n"), int(attributes.get("s") or 0)
+            text = formula = inline = None
+            for child in cell:
+                if child.tag == _VALUE:
+                    text = child.text if text is None else text
+                elif child.tag == _FORMULA:
+                    formula = child if formula is None else formula
+                elif child.tag == _INLINE:
+                    inline = child if inline is None else inline
             value: CellValue
             if kind == "inlineStr":
-                text = cell.find(_INLINE)
-                value, data_type = (None, kind) if text is None else (_inline_text(text), "s")
+                value, data_type = (None, kind) if inline is None else (_inline_text(inline), "s")
             else:
-                value, data_type = convert(cell.findtext(_VALUE) or None, kind, style)
-            formula = cell.find(_FORMULA)
+                value, data_type = convert(text or None, kind, style)
             if formula is not None:
                 yield row, column, Formula("=" + (formula.text or ""), value), "f", style
             else:
