@@ -7,7 +7,8 @@ replaces the original in one step, so a failure never leaves a half-written work
 not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
 pictures, charts, protection, comments, links, notes beside the table, conditional formats and
 validations) with a frozen header, text-formatted entry columns and a results dropdown
-fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
+fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet. A sheet whose part stands alone is read
+from its XML and, unless sheetpair changes it, saved as that same part (:mod:`sheetpair.io.sheet_parts`).
 """
 
 from __future__ import annotations
