@@ -58,14 +58,6 @@ of the roster part at that value, so the roster hash such a workbook stored stil
 "edited by hand" because sheetpair learned a new field)."""
 
 
-def _roster_entry(player: Player) -> dict[str, Any]:
-    entry: dict[str, Any] = _plain(dataclasses.asdict(player))
-    for name, value in _LATER_PLAYER_FIELDS.items():
-        if entry.get(name) == value:
-            del entry[name]
-    return entry
-
-
 def as_cut_now(part: str, stored: Any) -> Any:
     """A part as stored by an earlier version of sheetpair, cut as this version cuts it: the settings added
     since then take their defaults. A workbook written before a new setting existed is then not "edited by
@@ -111,6 +103,20 @@ def canonical_json(value: Any) -> str:
 def part_hash(value: Any) -> str:
     """The short SHA-256 of a part's canonical JSON."""
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+def _roster_entry(player: Player) -> dict[str, Any]:
+    """A player's fields as JSON values, those of :data:`_LATER_PLAYER_FIELDS` left out at their old value;
+    what ``dataclasses.asdict`` gives for its flat record, without the deep copy that made cutting a
+    2000-player roster a tenth of a second, four times a command."""
+    entry = {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
+    for name, value in _LATER_PLAYER_FIELDS.items():
+        if entry[name] == value:
+            del entry[name]
+    return entry
+
+
+_PLAYER_FIELDS = tuple(item.name for item in dataclasses.fields(Player))
 
 
 def _plain(value: Any) -> Any:

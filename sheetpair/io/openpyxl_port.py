@@ -7,7 +7,8 @@ replaces the original in one step, so a failure never leaves a half-written work
 not own are never touched; owned sheets are rebuilt in place (same position, keeping the arbiter's
 pictures, charts, protection, comments, links, notes beside the table, conditional formats and
 validations) with a frozen header, text-formatted entry columns and a results dropdown
-fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet.
+fed by the defined name ``ResultCodes`` on a hidden ``Lists`` sheet. A sheet whose part stands alone is read
+from its XML and, unless sheetpair changes it, saved as that same part (:mod:`sheetpair.io.sheet_parts`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from .port import (
     visible_text,
 )
 from .savefile import save_atomically, save_failure, side_copy_path
+from .sheet_parts import Formula, KeptParts, StoredValue, open_book, save_book
 from .unchanged import fingerprint, holds, read_fingerprints, store_fingerprints
 
 LISTS_SHEET = "Lists"
@@ -83,6 +85,8 @@ class OpenpyxlPort:
         self._source = self.path
         self._fingerprints: dict[str, str] = {}
         """Owned sheet → fingerprint of the spec it was last written from (:mod:`sheetpair.io.unchanged`)."""
+        self._kept = KeptParts([])
+        """Sheets still their original XML part (:mod:`sheetpair.io.sheet_parts`): read from it, saved as it."""
         if create and not self.path.exists():
             self.book = Workbook()
             self.book.remove(self.book.active)
@@ -93,8 +97,8 @@ class OpenpyxlPort:
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                self.book = load_workbook(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
-            self._dropped = sorted({str(w.message) for w in caught if "will be removed" in str(w.message)})
+                self.book, self._kept = open_book(self.path, keep_vba=self.path.suffix.lower() == ".xlsm")
+            self._note_dropped(caught)
             self._read_sheets = list(self.book.worksheets)  # their formulas' values are kept (formula_values)
             self._fingerprints = read_fingerprints(self.book)
             with zipfile.ZipFile(self.path) as package:
@@ -122,31 +126,52 @@ class OpenpyxlPort:
             raise WorkbookError("this is a chart sheet, not a sheet of cells; rename it or move the chart",
                                 sheet=name)
         used: dict[int, dict[int, CellValue]] = {}
-        for (row, column), cell in sheet._cells.items():
-            value = cell.value
-            if value is None or value == "":
-                continue
+        for (row, column), value in self._stored(name, sheet).items():
             if row > MAX_ROWS or column > MAX_COLUMNS:
                 raise WorkbookError(f"a value far outside the data (sheetpair reads up to row {MAX_ROWS} and "
                                     f"column {column_letter(MAX_COLUMNS)}); delete it or move it up",
-                                    sheet=name, cell=cell.coordinate)
-            if cell.data_type == "f":
-                value = self._calculated(name, cell.coordinate, row, column)
+                                    sheet=name, cell=f"{column_letter(column)}{row}")
+            if isinstance(value, Formula):
+                value = self._calculated(name, value, row, column)
             used.setdefault(row, {})[column] = value
         width = max((max(cells) for cells in used.values()), default=0)
         return [[used.get(row, {}).get(column) for column in range(1, width + 1)]
                 for row in range(1, max(used, default=0) + 1)]
 
-    def _calculated(self, name: str, coordinate: str, row: int, column: int) -> CellValue:
+    def _stored(self, name: str, sheet: Worksheet) -> dict[tuple[int, int], StoredValue]:
+        """The sheet's non-empty cells, a formula as :class:`~sheetpair.io.sheet_parts.Formula` (whose value,
+        for a sheet read in full by openpyxl, is looked up only when needed)."""
+        if self._kept.holds(name, sheet):
+            return self._kept.values(name)
+        return {where: Formula(str(cell.value), None) if cell.data_type == "f" else cell.value
+                for where, cell in sheet._cells.items() if cell.value is not None and cell.value != ""}
+
+    def _calculated(self, name: str, formula: Formula, row: int, column: int) -> CellValue:
         """The value a formula had when Excel or LibreOffice last saved the file (openpyxl calculates none)."""
-        if name not in self._cached:
-            self._cached[name] = _cached_values(self.path, name)
-        value = self._cached[name].get((row, column))
+        value = formula.calculated
+        if value is None:
+            if name not in self._cached:
+                self._cached[name] = _cached_values(self.path, name)
+            value = self._cached[name].get((row, column))
         if value is None:
             raise WorkbookError("this cell holds a formula whose value was never calculated (the file was not "
                                 "saved by Excel or LibreOffice since); type the value itself, or open and save "
-                                "the workbook in your spreadsheet program", sheet=name, cell=coordinate)
+                                "the workbook in your spreadsheet program", sheet=name,
+                                cell=f"{column_letter(column)}{row}")
         return value
+
+    def _read_in_full(self, name: str) -> None:
+        """Has openpyxl read the sheet ``name`` cell by cell when it is still its kept part, before a change."""
+        if self._kept.holds(name, self.book[name]):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self._kept.materialise(name)
+            self._note_dropped(caught)
+
+    def _note_dropped(self, caught: list[warnings.WarningMessage]) -> None:
+        """Remembers what openpyxl said it will not keep of what it read (an Excel 2010 extension...)."""
+        messages = {str(w.message) for w in caught if "will be removed" in str(w.message)}
+        self._dropped = sorted(messages.union(self._dropped))
 
     def write_sheet(self, spec: SheetSpec) -> None:
         """Rebuilds the sheet, unless it already holds what ``spec`` describes (laid out from an identical
@@ -155,8 +180,10 @@ class OpenpyxlPort:
         previous = self.book[spec.name] if spec.name in names else None
         digest = fingerprint(spec)
         if (isinstance(previous, Worksheet) and self._fingerprints.get(spec.name) == digest
-                and holds(previous, spec)):
+                and holds(self._stored(spec.name, previous), previous.sheet_state == "hidden", spec)):
             return
+        if previous is not None:
+            self._read_in_full(spec.name)
         self._fingerprints.pop(spec.name, None)
         if not spec.table_name:  # the roster's table is the arbiter's once made: only update_cells writes it
             self._fingerprints[spec.name] = digest
@@ -190,6 +217,7 @@ class OpenpyxlPort:
     def update_cells(
         self, name: str, cells: dict[tuple[int, int], CellValue], *, table_name: str | None = None
     ) -> None:
+        self._read_in_full(name)
         sheet = self.book[name]
         merged = {(row, col): span.coord for span in sheet.merged_cells.ranges for row, col in cells
                   if span.min_row <= row <= span.max_row and span.min_col <= col <= span.max_col
@@ -212,6 +240,7 @@ class OpenpyxlPort:
 
     def delete_sheet(self, name: str) -> None:
         self._fingerprints.pop(name, None)
+        self._kept.forget(name)
         if name in self.book.sheetnames:
             self.book.remove(self.book[name])
 
@@ -250,9 +279,7 @@ class OpenpyxlPort:
         """The book as ``.xlsx`` bytes; images are given fresh streams first, as openpyxl consumes them."""
         self._rewind_images()
         store_fingerprints(self.book, self._fingerprints)
-        buffer = io.BytesIO()
-        self.book.save(buffer)
-        return keep_values(buffer.getvalue(), self._formula_values())
+        return keep_values(save_book(self.book, self._kept.parts(self.book)), self._formula_values())
 
     def _formula_values(self) -> dict[str, dict[str, CellValue]]:
         """The calculated value of every formula in the sheets read from the file and not rebuilt, by the

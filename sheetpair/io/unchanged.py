@@ -20,11 +20,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.packaging.custom import StringProperty
-from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import __version__
 from .port import CONTROL_CHARACTERS, REPLACEMENT_MARK, CellValue, SheetSpec
@@ -74,11 +74,12 @@ def store_fingerprints(book: Workbook, fingerprints: dict[str, str]) -> None:
         props.append(StringProperty(name=PROPERTY, value=json.dumps(present, ensure_ascii=False)))
 
 
-def holds(sheet: Worksheet, spec: SheetSpec) -> bool:
-    """Whether the cells of the block ``spec`` describes (header, rows, legend) hold exactly its values,
-    as :meth:`~sheetpair.io.openpyxl_port.OpenpyxlPort.write_sheet` stores them, and nothing else; and
-    the sheet is hidden exactly when the spec says so."""
-    if (sheet.sheet_state == "hidden") != spec.hidden:
+def holds(cells: Mapping[tuple[int, int], object], hidden: bool, spec: SheetSpec) -> bool:
+    """Whether the non-empty ``cells`` of a sheet (by row and column; a formula is never equal to a value)
+    hold exactly, within the block ``spec`` describes (header, rows, legend), its values as
+    :meth:`~sheetpair.io.openpyxl_port.OpenpyxlPort.write_sheet` stores them, and nothing else; and the
+    sheet is ``hidden`` exactly when the spec says so."""
+    if hidden != spec.hidden:
         return False
     expected: dict[tuple[int, int], CellValue] = {}
     table: list[list[CellValue]] = [list(spec.header), *spec.rows]
@@ -90,11 +91,9 @@ def holds(sheet: Worksheet, spec: SheetSpec) -> bool:
         expected[(last_row + offset, 1)] = line
     height = max(row for row, _ in expected) if expected else 0
     width = len(spec.header)
-    for (row, column), cell in sheet._cells.items():
-        if row <= height and column <= width and (row, column) not in expected and cell.value not in (None, ""):
-            return False
-    cells = sheet._cells
-    return all(_stored(value) == _read(cells.get(where)) for where, value in expected.items())
+    if any(r <= height and c <= width and (r, c) not in expected for r, c in cells):
+        return False
+    return all(_stored(value) == cells.get(where) for where, value in expected.items())
 
 
 def _stored(value: CellValue) -> CellValue:
@@ -102,13 +101,4 @@ def _stored(value: CellValue) -> CellValue:
     if isinstance(value, str):
         value = CONTROL_CHARACTERS.sub(REPLACEMENT_MARK, value)
         return value or None
-    return value
-
-
-def _read(cell: Any) -> CellValue:
-    if cell is None or cell.value == "":
-        return None
-    if cell.data_type == "f":
-        return f"\0formula {cell.value}"  # never equal to a value sheetpair writes
-    value: CellValue = cell.value
     return value

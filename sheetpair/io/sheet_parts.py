@@ -1,0 +1,319 @@
+"""Sheets kept as the XML part they were read from: read quickly, written back byte for byte.
+
+openpyxl turns every cell of every sheet into an object when a workbook opens, and every object back into
+XML when it is saved. On a 2000-player event after 10 rounds that was about 4 s of a command's 7, spent mostly
+on round sheets the command only reads. Here a sheet whose part stands alone (:func:`can_keep`) is opened
+empty and its XML kept: its values come from one pass of the standard library's XML parser over that part
+(:func:`_scan`, the same values openpyxl gives), and a save writes the kept part itself in place of
+the empty sheet (:func:`save_book`). A sheet sheetpair must change is first read in full by openpyxl
+(:meth:`KeptParts.materialise`), as every sheet was before.
+
+A part stands alone when nothing outside it gives it meaning that openpyxl would renumber or drop: it has no
+relationships (comments, pictures, tables, links to other parts), no cell refers to the shared-string table
+(openpyxl writes every string inline and no table), and it has no filter (whose hidden defined name openpyxl
+writes from the sheet it read). Cell styles are indices into the workbook's list of cell formats, which
+openpyxl reads and writes in the same order, adding new formats at its end; the workbook-level parts
+(sheet names, visibility, print titles, defined names) are written by openpyxl as for any sheet.
+
+The package was inspected before (:func:`~sheetpair.io.package.inspect_workbook_file`: no part declares a
+document type), so the standard parser is safe here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+from zipfile import ZIP_DEFLATED, ZipFile
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.packaging.relationship import RelationshipList, get_rels_path
+from openpyxl.reader.excel import ExcelReader
+from openpyxl.utils.cell import column_index_from_string
+from openpyxl.utils.datetime import from_excel, from_ISO8601
+from openpyxl.worksheet._reader import WorksheetReader, _cast_number
+from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.excel import ExcelWriter
+
+from ..core.errors import WorkbookError
+from .port import CellValue
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_ROW, _VALUE, _FORMULA, _INLINE, _TEXT, _RUN = (f"{_MAIN}{tag}" for tag in ("row", "v", "f", "is", "t", "r"))
+_SHARED_STRING_CELL = re.compile(rb"""\st\s*=\s*["']s["']""")
+_FILTER = re.compile(rb"<(?:\w+:)?autoFilter\b")
+_CELL_ELEMENT = re.compile(rb"<c\b[^>]*?/>|<c\b[^>]*>.*?</c>", re.DOTALL)
+_FORMULA_ELEMENT = re.compile(rb"<(?:\w+:)?f\b")
+_DIGITS = "0123456789"
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula cell of a kept part: its text and the value the spreadsheet program last calculated."""
+
+    text: str
+    calculated: CellValue
+
+
+StoredValue = CellValue | Formula
+"""A kept part's cell: a value, or a formula with its calculated value."""
+
+
+_Scanned = list[tuple[int, int, StoredValue, str, int]]
+"""A part's cells as :func:`_scan` gives them: row, column, value, data type, style index."""
+
+
+@dataclass
+class _Kept:
+    sheet: Worksheet
+    data: bytes
+    scanned: _Scanned | None = None
+    values: dict[tuple[int, int], StoredValue] | None = None
+
+    def cells(self) -> _Scanned:
+        """The part's cells, scanned once.
+
+        :raises WorkbookError: when the part is not well-formed sheet XML (openpyxl refused such a workbook
+            on opening; the part is now read only when the sheet is).
+        """
+        if self.scanned is None:
+            try:
+                self.scanned = list(_scan(self.data, self.sheet.parent))
+            except (ElementTree.ParseError, ValueError, OverflowError, TypeError) as error:
+                raise WorkbookError(f"this sheet cannot be read ({type(error).__name__}: {error}); open and save "
+                                    "the workbook in Excel or LibreOffice, or restore it from a copy",
+                                    sheet=self.sheet.title) from None
+        return self.scanned
+
+
+class KeptParts:
+    """The sheets of one opened workbook that are still their original XML part, by name."""
+
+    def __init__(self, shared_strings: list[str]) -> None:
+        self._kept: dict[str, _Kept] = {}
+        self._shared_strings = shared_strings
+
+    def add(self, sheet: Worksheet, data: bytes) -> None:
+        self._kept[sheet.title] = _Kept(sheet, data)
+
+    def holds(self, name: str, sheet: object) -> bool:
+        """Whether ``sheet`` (the book's sheet called ``name``) is still its original part."""
+        kept = self._kept.get(name)
+        return kept is not None and kept.sheet is sheet
+
+    def values(self, name: str) -> dict[tuple[int, int], StoredValue]:
+        """The non-empty cells of the kept sheet ``name``, by (row, column); read once."""
+        kept = self._kept[name]
+        if kept.values is None:
+            kept.values = _non_empty(kept.cells())
+        return kept.values
+
+    def materialise(self, name: str) -> None:
+        """Reads the kept sheet ``name`` into its openpyxl sheet, which from now on is saved from its cells.
+
+        openpyxl's parser turns each cell into a dictionary on its way to a cell (0.6 s for a 30 000-cell
+        crosstable): unless the part holds formulas (whose shared and array forms only openpyxl's parser
+        unfolds), openpyxl reads the part without its cells, for all the rest (rows, columns, merged cells,
+        formats, validations, protection, page setup), and the cells come from the scan :func:`_scan`
+        makes, with their styles.
+        """
+        kept = self._kept.pop(name)
+        without_cells, count = _CELL_ELEMENT.subn(b"", kept.data)
+        cells = [] if _FORMULA_ELEMENT.search(kept.data) else kept.cells()
+        if cells and len(cells) == count:
+            _GivenCells(kept.sheet, without_cells, self._shared_strings, cells).bind_all()
+        else:
+            WorksheetReader(kept.sheet, io.BytesIO(kept.data), self._shared_strings, False, False).bind_all()
+        kept.sheet.legacy_drawing = None  # as openpyxl does for a sheet without relationships
+
+    def forget(self, name: str) -> None:
+        """The sheet ``name`` was removed from the book."""
+        self._kept.pop(name, None)
+
+    def parts(self, book: Workbook) -> dict[int, bytes]:
+        """The original part of every sheet of ``book`` still kept, by the sheet's identity."""
+        return {id(kept.sheet): kept.data for name, kept in self._kept.items()
+                if name in book.sheetnames and book[name] is kept.sheet}
+
+
+class _GivenCells(WorksheetReader):  # type: ignore[misc]  # openpyxl is untyped
+    """openpyxl's sheet reader over a part without its cells, given the cells it would have read."""
+
+    def __init__(self, sheet: Worksheet, without_cells: bytes, shared_strings: list[str],
+                 cells: _Scanned) -> None:
+        super().__init__(sheet, io.BytesIO(without_cells), shared_strings, False, False)
+        self._given = cells
+
+    def bind_cells(self) -> None:
+        for _ in self.parser.parse():  # what is not a cell is read on the way; rows give their heights
+            pass
+        styles = self.ws.parent._cell_styles
+        for row, column, value, data_type, style in self._given:
+            cell = Cell(self.ws, row=row, column=column, style_array=styles[style])
+            cell._value, cell.data_type = value, data_type
+            self.ws._cells[(row, column)] = cell
+        if self.ws._cells:
+            self.ws._current_row = self.ws.max_row
+
+
+def can_keep(data: bytes) -> bool:
+    """Whether a sheet part without relationships can be written back as it is (see the module's note), and
+    read by the standard parser: UTF-8 (the encoding every spreadsheet program writes) without a document
+    type, which the package's inspection refused already, checked again on the bytes read here."""
+    return (data.lstrip(b"\xef\xbb\xbf").startswith(b"<") and b"<!DOCTYPE" not in data
+            and _SHARED_STRING_CELL.search(data) is None and _FILTER.search(data) is None)
+
+
+class _KeepingReader(ExcelReader):  # type: ignore[misc]  # openpyxl is untyped
+    """openpyxl's reader, opening the sheets whose part can be kept empty and keeping their parts."""
+
+    def __init__(self, path: Path, keep_vba: bool) -> None:
+        super().__init__(path, keep_vba=keep_vba)
+        self.kept = KeptParts([])
+
+    def read_worksheets(self) -> None:
+        every = [(sheet, rel) for sheet, rel in self.parser.find_sheets() if rel.target in self.valid_files]
+        parts = {rel.target: self.archive.read(rel.target) for _, rel in every
+                 if "chartsheet" not in rel.Type and get_rels_path(rel.target) not in self.valid_files}
+        parts = {target: data for target, data in parts.items() if can_keep(data)}
+        read_in_full = [(sheet, rel) for sheet, rel in every if rel.target not in parts]
+        self.parser.find_sheets = lambda: iter(read_in_full)
+        super().read_worksheets()
+        self.kept = KeptParts(self.shared_strings)  # read by now
+        loaded: Iterator[Any] = iter(self.wb._sheets)
+        ordered = []
+        for sheet, rel in every:
+            if rel.target not in parts:
+                ordered.append(next(loaded))
+                continue
+            empty = Worksheet(self.wb, title=sheet.name)
+            empty._rels = RelationshipList()
+            empty.sheet_state = sheet.state
+            self.kept.add(empty, parts[rel.target])
+            ordered.append(empty)
+        self.wb._sheets = ordered
+
+
+def open_book(path: Path, *, keep_vba: bool) -> tuple[Workbook, KeptParts]:
+    """The workbook at ``path`` as openpyxl reads it, with the sheets that can be kept opened empty."""
+    reader = _KeepingReader(path, keep_vba)
+    reader.read()
+    return reader.wb, reader.kept
+
+
+def save_book(book: Workbook, kept: Mapping[int, bytes]) -> bytes:
+    """``book`` as ``.xlsx`` bytes, each sheet named in ``kept`` (by identity) written as its kept part."""
+    buffer = io.BytesIO()
+    with ZipFile(buffer, "w", ZIP_DEFLATED, allowZip64=True) as archive:
+        book.properties.modified = dt.datetime.now(tz=dt.timezone.utc).replace(tzinfo=None)
+        _KeepingWriter(book, archive, kept).write_data()
+    return buffer.getvalue()
+
+
+class _KeepingWriter(ExcelWriter):  # type: ignore[misc]  # openpyxl is untyped
+    def __init__(self, book: Workbook, archive: ZipFile, kept: Mapping[int, bytes]) -> None:
+        super().__init__(book, archive)
+        self._kept = kept
+
+    def write_worksheet(self, ws: Worksheet) -> None:
+        data = self._kept.get(id(ws))
+        if data is None:
+            super().write_worksheet(ws)
+            return
+        ws._drawing = None
+        ws._rels = RelationshipList()
+        self._archive.writestr(ws.path[1:], data)
+        self.manifest.append(ws)
+
+
+def _non_empty(cells: Iterable[tuple[int, int, StoredValue, str, int]]) -> dict[tuple[int, int], StoredValue]:
+    return {(row, column): value for row, column, value, _, _ in cells if value is not None and value != ""}
+
+
+def _scan(data: bytes, book: Workbook) -> Iterator[tuple[int, int, StoredValue, str, int]]:
+    """Every cell of a sheet part: row, column, value, data type and style index, as openpyxl's sheet parser
+    gives them: numbers as ``int`` or ``float``, date-formatted numbers as dates, booleans, error codes as
+    text, inline strings with their runs joined; a formula's value is a :class:`Formula`, which holds the
+    value calculated when the file was last saved."""
+    convert = _converter(book)
+    columns: dict[str, int] = {}
+    row_number = 0
+    for _, element in ElementTree.iterparse(io.BytesIO(data)):
+        if element.tag != _ROW:
+            continue
+        row_number = _row_number(element.get("r"), row_number)
+        column = 0
+        for cell in element:
+            attributes = cell.attrib
+            reference = attributes.get("r")
+            if reference:
+                letters = reference.rstrip(_DIGITS)
+                if letters not in columns:
+                    columns[letters] = column_index_from_string(letters)
+                row, column = int(reference[len(letters):]), columns[letters]
+            else:
+                row, column = row_number, column + 1
+            kind, style = attributes.get("t", "n"), int(attributes.get("s") or 0)
+            text = formula = inline = None
+            for child in cell:
+                if child.tag == _VALUE:
+                    text = child.text if text is None else text
+                elif child.tag == _FORMULA:
+                    formula = child if formula is None else formula
+                elif child.tag == _INLINE:
+                    inline = child if inline is None else inline
+            value: CellValue
+            if kind == "inlineStr":
+                value, data_type = (None, kind) if inline is None else (_inline_text(inline), "s")
+            else:
+                value, data_type = convert(text or None, kind, style)
+            if formula is not None:
+                yield row, column, Formula("=" + (formula.text or ""), value), "f", style
+            else:
+                yield row, column, value, data_type, style
+        element.clear()
+
+
+def _row_number(attribute: str | None, previous: int) -> int:
+    if attribute is None:
+        return previous + 1
+    number = float(attribute)
+    if not number.is_integer():
+        raise ValueError(f"row number {attribute!r} is not a whole number")
+    return int(number)
+
+
+def _inline_text(element: ElementTree.Element) -> str:
+    plain = element.findtext(_TEXT)
+    runs = [run.findtext(_TEXT) or "" for run in element.iter(_RUN)]
+    return (plain or "") + "".join(runs)
+
+
+def _converter(book: Workbook) -> Callable[[str | None, str, int], tuple[CellValue, str]]:
+    """Turns a cell's stored text, type and style into its value and data type, as openpyxl's parser does."""
+    dates, durations, epoch = book._date_formats, book._timedelta_formats, book.epoch
+
+    def convert(text: str | None, kind: str, style: int) -> tuple[CellValue, str]:
+        if text is None:
+            return None, kind
+        if kind == "n":
+            number = _cast_number(text)
+            if style not in dates:
+                return number, kind
+            try:
+                return from_excel(number, epoch, timedelta=style in durations), "d"
+            except (OverflowError, ValueError):
+                return "#VALUE!", "e"
+        if kind == "b":
+            return bool(int(text)), kind
+        if kind == "d":
+            return from_ISO8601(text), kind
+        return text, "s" if kind == "str" else kind  # "str": a formula's text; "e": an error code
+
+    return convert

@@ -1,0 +1,142 @@
+"""Sheets kept as their XML part: read as openpyxl reads them, saved byte for byte, and read in full by
+openpyxl whenever their part does not stand alone or sheetpair changes them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.comments import Comment
+
+from sheetpair.core.errors import WorkbookError
+from sheetpair.core.model import Result
+from sheetpair.io.openpyxl_port import OpenpyxlPort
+from sheetpair.io.sheet_parts import Formula, _scan, can_keep, open_book
+
+from .safety_support import set_result, tournament, write_event
+
+_NOTES = "xl/worksheets/sheet2.xml"
+_CELLS = (
+    '<row r="1"><c r="A1" t="inlineStr"><is><t xml:space="preserve"> lead </t></is></c>'
+    '<c r="B1" t="inlineStr"><is><r><t>rich </t></r><r><rPr><b/></rPr><t>text</t></r></is></c>'
+    '<c r="C1"><v>42</v></c><c r="D1"><v>2.5</v></c><c r="E1"><v>1E3</v></c>'
+    '<c r="F1" s="{date}"><v>45000</v></c><c r="G1" t="b"><v>1</v></c><c r="H1" t="e"><v>#N/A</v></c>'
+    '{formulas}<c r="L1" s="{date}"/><c r="M1" t="inlineStr"><is><t>&lt;&amp;&gt; &#189;</t></is></c></row>'
+    '<row><c t="inlineStr"><is><t>no address</t></is></c><c><v>7</v></c></row>'
+    '<row r="9" ht="30" customHeight="1"><c r="B9" t="inlineStr"><is><t>far</t></is></c></row>'
+)
+_CALCULATED = '<c r="I1" t="str"><f>UPPER("x")</f><v>X</v></c><c r="J1"><f>1+1</f><v>2</v></c>'
+_UNCALCULATED = '<c r="K1"><f>2+2</f></c>'
+
+
+def _with_notes(tmp_path: Path, formulas: str = _CALCULATED + _UNCALCULATED, *, cells: str = _CELLS,
+                extra: str = "") -> Path:
+    """A workbook with a sheet of the arbiter's ("Notes") whose part holds ``cells`` as written by hand."""
+    book = openpyxl.Workbook()
+    book.active.title = "Front"
+    notes = book.create_sheet("Notes")
+    notes["A1"].number_format = "yyyy-mm-dd"  # registers a date style
+    path = tmp_path / "notes.xlsx"
+    book.save(path)
+    date_style = openpyxl.load_workbook(path)["Notes"]["A1"]._style
+    styles = openpyxl.load_workbook(path)._cell_styles
+    index = styles.index(date_style)
+    xml = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+           f'{cells.format(date=index, formulas=formulas)}</sheetData>{extra}</worksheet>').encode()
+    _replace_part(path, _NOTES, xml)
+    return path
+
+
+def _replace_part(path: Path, part: str, data: bytes) -> None:
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    parts[part] = data
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, content in parts.items():
+            target.writestr(name, content)
+
+
+def _part(path: Path, part: str) -> bytes:
+    with zipfile.ZipFile(path) as package:
+        return package.read(part)
+
+
+def test_a_kept_part_reads_cell_for_cell_as_openpyxl_reads_it(tmp_path: Path) -> None:
+    path = _with_notes(tmp_path)
+    theirs = openpyxl.load_workbook(path)
+    book, kept = open_book(path, keep_vba=False)
+    assert kept.holds("Notes", book["Notes"]) and not book["Notes"]._cells
+    mine = {(row, column): (value, kind, style)
+            for row, column, value, kind, style in _scan(_part(path, _NOTES), book)}
+    expected = {where: (cell.value, cell.data_type, cell._style) for where, cell in theirs["Notes"]._cells.items()}
+    assert set(mine) == set(expected)
+    for where, (value, kind, style) in mine.items():
+        shown = value.text if isinstance(value, Formula) else value
+        assert (shown, kind, book._cell_styles[style]) == expected[where], where
+    assert mine[(1, 6)][0] == dt.datetime(2023, 3, 15) and mine[(1, 2)][0] == "rich text"
+    assert mine[(1, 9)][0] == Formula('=UPPER("x")', "X") and mine[(2, 2)][0] == 7
+
+
+def test_the_port_reads_a_kept_sheet_with_its_formulas_values(tmp_path: Path) -> None:
+    path = _with_notes(tmp_path, _CALCULATED)
+    rows = OpenpyxlPort(path).read_sheet("Notes")
+    assert rows[0][:10] == [" lead ", "rich text", 42, 2.5, 1000.0, dt.datetime(2023, 3, 15), True, "#N/A", "X", 2]
+    assert rows[0][12] == "<&> ½" and rows[1][:2] == ["no address", 7] and rows[8][1] == "far"
+
+
+def test_a_formula_never_calculated_is_named_by_its_cell(tmp_path: Path) -> None:
+    with pytest.raises(WorkbookError, match=r"Notes!K1: this cell holds a formula whose value was never calculated"):
+        OpenpyxlPort(_with_notes(tmp_path)).read_sheet("Notes")
+
+
+def test_a_damaged_kept_part_is_one_sentence_naming_its_sheet(tmp_path: Path) -> None:
+    path = _with_notes(tmp_path, cells='<row r="1"><c r="A1"><v>1</v></c>')  # the row is never closed
+    with pytest.raises(WorkbookError, match=r"^Notes: this sheet cannot be read \(ParseError"):
+        OpenpyxlPort(path).read_sheet("Notes")
+
+
+def test_a_sheet_sheetpair_does_not_change_is_saved_byte_for_byte(tmp_path: Path) -> None:
+    event = tournament(players=8, rounds=3)
+    for rnd in event.rounds:
+        for game in rnd.games:
+            game.result = Result.WHITE_WINS
+    path = write_event(tmp_path / "event.xlsx", event)
+    names = openpyxl.load_workbook(path).sheetnames
+    parts = {name: f"xl/worksheets/sheet{number}.xml" for number, name in enumerate(names, start=1)}
+    for name in ("Round 1", "Round 2", "Round 3"):  # a mark openpyxl would drop in writing the sheet again
+        _replace_part(path, parts[name], _part(path, parts[name]).replace(b"<sheetData>", b"<!--kept--><sheetData>"))
+    before = {name: _part(path, part) for name, part in parts.items()}
+    set_result(path, 1, Result.DRAW, round_number=3)
+    assert openpyxl.load_workbook(path).sheetnames == names
+    assert _part(path, parts["Round 1"]) == before["Round 1"] and _part(path, parts["Round 2"]) == before["Round 2"]
+    assert b"<!--kept-->" not in _part(path, parts["Round 3"])  # its result changed: written again
+    assert OpenpyxlPort(path).read_sheet("Round 3")[1][6] == "½-½"
+
+
+def test_a_part_that_does_not_stand_alone_is_read_in_full(tmp_path: Path) -> None:
+    assert not can_keep(b'<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData>')  # the string table
+    assert can_keep(b'<sheetData><row r="1"><c r="A1" t="str"><f>A2</f><v>0</v></c></row></sheetData>')
+    filtered = _with_notes(tmp_path, extra='<autoFilter ref="A1:B9"/>')
+    commented = tmp_path / "commented.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active["A1"] = "note"
+    book.active["A1"].comment = Comment("the arbiter's", "IA")
+    book.save(commented)
+    for path in (filtered, commented):
+        opened, kept = open_book(path, keep_vba=False)
+        assert not kept.holds("Notes", opened["Notes"]), path.name
+
+
+def test_a_kept_sheet_read_in_full_for_a_change_keeps_what_openpyxl_reads(tmp_path: Path) -> None:
+    path = _with_notes(tmp_path, "", extra='<mergeCells count="1"><mergeCell ref="C9:D9"/></mergeCells>')
+    port = OpenpyxlPort(path)
+    port.update_cells("Notes", {(20, 1): "added"})
+    port.save()
+    theirs = openpyxl.load_workbook(path)["Notes"]
+    assert theirs["A20"].value == "added" and theirs["B9"].value == "far"
+    assert theirs["F1"].value == dt.datetime(2023, 3, 15)
+    assert str(theirs.merged_cells) == "C9:D9" and theirs.row_dimensions[9].height == 30
