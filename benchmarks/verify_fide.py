@@ -12,7 +12,8 @@ its path is the first argument. Every discrepancy is listed with its file, so th
 
 ``--engine-flag=--burstein --system burstein-classic`` checks the classic Burstein system with an engine
 that has it (bbpPairings 5). ``--only a`` or ``--only b`` runs one direction. The same seed gives the same
-tournaments both ways, so a discrepancy can be replayed.
+tournaments both ways, so a discrepancy can be replayed. Each result is also appended to ``WORK/a.jsonl`` or
+``WORK/b.jsonl`` as soon as it is known, so a run stopped early still says how many ran and what differed.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sheetpair.app.generate import GeneratorSpec, generate, parse_players  # noqa: E402
+from sheetpair.app.generate import GeneratorSpec, parse_players, write_one  # noqa: E402
 from sheetpair.app.season import check_file  # noqa: E402
 from sheetpair.app.simulate import ResultModel  # noqa: E402
 from sheetpair.app.standings_check import check_standings, load_for_check  # noqa: E402
@@ -37,7 +40,14 @@ from sheetpair.app.standings_check import check_standings, load_for_check  # noq
 def engine_checks(engine: str, flag: str, path: str) -> str | None:
     """None when the engine's checker accepts every round of ``path``; else what it said."""
     run = subprocess.run([engine, flag, path, "-c"], capture_output=True, text=True, timeout=600)
-    said = [line for line in run.stdout.splitlines() if line.strip() and ": Round #" not in line]
+    said: list[str] = []
+    heading = ""
+    for line in run.stdout.splitlines():  # a round's heading is kept only when something follows it
+        if ": Round #" in line:
+            heading = "round " + line.rpartition("#")[2].strip() + ":"
+        elif line.strip():
+            said += [heading, line] if heading else [line]
+            heading = ""
     if run.returncode or said or run.stderr.strip():
         return f"exit {run.returncode}: " + " | ".join(said + run.stderr.splitlines())[:2000]
     return None
@@ -77,9 +87,21 @@ def _way_b(job: tuple[str, str, str, int, int, tuple[int, int], int, str]) -> di
     return {"index": index, "file": str(made), "rounds": verdict.rounds, "problem": problem}
 
 
-def _way_a(job: tuple[str, str, str]) -> dict[str, object]:
-    engine, flag, path = job
-    return {"file": path, "problem": engine_checks(engine, flag, path)}
+def _way_a(job: tuple[str, str, GeneratorSpec, int, int, str]) -> dict[str, object]:
+    engine, flag, spec, seed, index, directory = job
+    path = write_one(spec, seed, index, directory)
+    return {"index": index, "file": path, "problem": engine_checks(engine, flag, path)}
+
+
+def _run(jobs: int, way: Callable[[Any], dict[str, object]], work: list[Any], log: Path) -> list[dict[str, object]]:
+    """``way`` over ``work`` in ``jobs`` processes, each result appended to ``log`` as soon as it is known."""
+    results = []
+    with ProcessPoolExecutor(jobs) as pool, log.open("w") as out:
+        for result in pool.map(way, work, chunksize=4):
+            results.append(result)
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+    return results
 
 
 def main() -> None:
@@ -102,9 +124,10 @@ def main() -> None:
         spec = GeneratorSpec(args.system, players, args.rounds,
                              ResultModel(draw_rate=0.3, forfeit_rate=0.03, bye_rate=0.03, expectation="fide"),
                              withdraw_rate=0.01, late_entries=1, unrated_share=0.05)
-        paths = generate(spec, count=args.count, seed=args.seed, directory=args.work / "a", jobs=args.jobs)
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_way_a, [(args.engine, args.engine_flag, str(p)) for p in paths], chunksize=16))
+        (args.work / "a").mkdir(parents=True, exist_ok=True)
+        jobs_a = [(args.engine, args.engine_flag, spec, args.seed, index, str(args.work / "a"))
+                  for index in range(1, args.count + 1)]
+        results = _run(args.jobs, _way_a, jobs_a, args.work / "a.jsonl")
         report["a"] = {"tournaments": len(results), "seconds": round(time.perf_counter() - start, 1),
                        "discrepancies": [r for r in results if r["problem"]]}
     if args.only != "a":
@@ -112,8 +135,7 @@ def main() -> None:
         (args.work / "b").mkdir(parents=True, exist_ok=True)
         jobs = [(args.engine, args.engine_flag, str(args.work / "b"), index, args.seed, players, args.rounds,
                  args.system) for index in range(1, args.count + 1)]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_way_b, jobs, chunksize=16))
+        results = _run(args.jobs, _way_b, jobs, args.work / "b.jsonl")
         report["b"] = {"tournaments": sum("problem" in r for r in results),
                        "skipped": [r for r in results if "skipped" in r],
                        "seconds": round(time.perf_counter() - start, 1),
