@@ -59,6 +59,7 @@ from ..io.workbook import (
 from ..optional import require
 from ..report.arbiter import differences_text, status_text
 from ..report.data import Report, build_report
+from ..report.i18n import parse_language
 from ..report.pdf import write_pdf
 from ..report.render import default_sections, render_html
 from ..report.team import team_report_html
@@ -511,7 +512,7 @@ def _team_results(port: WorkbookPort, book: xw.Book) -> ButtonResult:
 
 def _team_reports(port: WorkbookPort, book: xw.Book) -> ButtonResult:
     event, table = team_event.read_standings(port)
-    html = team_report_html(event, table)
+    html = team_report_html(event, table, language=parse_language(event.language))
     target = _beside_workbook(book, " report.html")
     if target is None:
         _write_text_sheet(port, REPORT_SHEET, "HTML report: copy column A into a text file named report.html", html)
