@@ -154,6 +154,11 @@ def forbid_pair(book: xw.Book) -> str:
     return _run(book, "forbid_pair", lambda port: _with_request(port, _forbid))
 
 
+def team_lineup(book: xw.Book) -> str:
+    """Sets the line-up of the Request sheet's team for a paired round (``sheetpair lineup``)."""
+    return _run(book, "team_lineup", lambda port: _with_request(port, _team_lineup))
+
+
 def allow_pair(book: xw.Book) -> str:
     """Lifts the ruling that the Request sheet's two players must not meet (``sheetpair forbid --cancel``)."""
     return _run(book, "allow_pair", lambda port: _with_request(port, _allow))
@@ -484,6 +489,20 @@ def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonRe
 
 
 # --- the same buttons on a team event ------------------------------------------------------------------
+
+def _team_lineup(port: WorkbookPort, request: Request) -> ButtonResult:
+    if not team_event.holds_team_event(port):
+        raise OperationError("line-ups belong to team events, and this workbook holds an individual event")
+    team = request.needs("team", "whose line-up it is (start number, name or short name)")
+    typed = request.needs("players", "the players' start numbers in board order (12,14,15,17)")
+    try:
+        players = team_event.parse_lineup(typed)
+    except InputError as error:
+        raise WorkbookError(str(error), sheet=REQUEST_SHEET, cell=cell_of("players")) from None
+    tpn, rnd = team_event.set_lineup(port, request.whole("round"), team, players)
+    return (f"Round {rnd.number}, team {tpn}: line-up {', '.join(map(str, rnd.lineups[tpn]))}.",
+            round_sheet_name(rnd.number))
+
 
 def _team_pair(port: WorkbookPort, book: xw.Book) -> ButtonResult:
     paired, _ = team_event.pair(port)
