@@ -137,7 +137,4 @@ def _performance(games: Sequence[tuple[int, int | None]]) -> int:
 
 def bye_points(event: TeamEvent, kind: TeamByeKind) -> float:
     """Match points a team bye is worth (the PAB's value of the event, an announced absence's by its kind)."""
-    if kind is TeamByeKind.PAB:
-        return event.scoring.pab_points(event.boards)[0] / 2
-    win, draw, _ = event.scoring.match_points
-    return {TeamByeKind.HALF: draw, TeamByeKind.FULL: win}.get(kind, 0) / 2
+    return event.scoring.bye_points(kind, event.boards)[0] / 2

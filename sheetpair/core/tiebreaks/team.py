@@ -98,7 +98,7 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
                                         sum(o is Outcome.WIN for o in won), weighted, per_board))
                 seen.add(own)
         for bye in rnd.byes:
-            mp, gp = event.scoring.pab_points(event.boards) if bye.kind is TeamByeKind.PAB else (0, 0)
+            mp, gp = event.scoring.bye_points(bye.kind, event.boards)
             pab = bye.kind is TeamByeKind.PAB
             every_board = event.boards * (event.boards + 1)  # a PAB wins every board (2 half-points each)
             rows[bye.team].append(_Round(None, mp, gp, False, not pab, event.boards if pab else 0, 0,
