@@ -428,6 +428,7 @@ def test_every_text_of_the_templates_and_the_report_code_is_translated():
     found = {message for _, _, message, *_ in extract_from_dir(
         str(REPO), method_map=[("sheetpair/report/**.py", "python"), ("templates/**.html", "jinja2")],
         options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}}, keywords={"_": None})}
+    assert {"Team standings after round %(n)s", "Line-up", "absent, won match"} <= found  # the team printouts too
     for language in LANGUAGES[1:]:
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
             translated = {m.id for m in read_po(po) if m.id and m.string}
