@@ -27,11 +27,13 @@ from sheetpair.excel import buttons as addin
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.port import WorkbookPort
+from sheetpair.io.team_workbook import load_team_book
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
 
 from .memxw import engine_of, new_book, run_like_lite
 from .test_addin import ROSTER, SEED
+from .test_team_event import write_roster
 
 RESULTS = ["1-0", "½-½", "0-1", "1-0"]
 Button = Callable[[object], str]
@@ -232,6 +234,32 @@ def test_in_lite_the_request_sheet_and_a_bye_work_as_in_the_classic_add_in(base:
     same_event(workbook, book)
 
 
+def test_a_line_up_button_sets_the_line_up_as_lineup_does(tmp_path: Path) -> None:
+    """Team 1 (members 1-5, four boards) plays its reserve 5 instead of member 4 in round 1."""
+    league = tmp_path / "league" / "club.xlsx"
+    league.parent.mkdir()
+    cli_run("new", league, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players",
+            write_roster(tmp_path / "roster.csv", 6))
+    cli_run("pair", league)
+    workbook, book = doors(league, tmp_path)
+    request(book, {"team": "1", "players": "1, 2, x"})
+    assert addin.team_lineup(book).startswith("Request!B16: players are start numbers separated by commas")
+    request(book, {"team": "1", "players": "2,1,3,5"})
+    assert "breaks the board order" in addin.team_lineup(book)
+    request(book, {"team": "1", "players": "1,2,3,5"})
+    assert addin.team_lineup(book) == "Round 1, team 1: line-up 1, 2, 3, 5."
+    CliRunner().invoke(cli, ["lineup", str(workbook), "--round", "1", "--team", "1", "1,2,3,5"], catch_exceptions=False)
+    assert load_team_book(XlwingsPort(book)).event == load_team_book(OpenpyxlPort(workbook)).event
+    assert {p for g in load_team_book(OpenpyxlPort(workbook)).event.rounds[0].matches[0].boards
+            for p in (g.white, g.black)} & {4, 5} == {5}
+
+
+def test_the_line_up_button_refuses_an_individual_event(base: Path, tmp_path: Path) -> None:
+    _, book = doors(base, tmp_path)
+    request(book, {"team": "1", "players": "1,2"})
+    assert addin.team_lineup(book).startswith("Line-ups belong to team events, and this workbook holds an individual")
+
+
 def test_lite_makes_no_pdf_and_says_why(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _, book = doors(base, tmp_path)
     monkeypatch.setattr(addin.sys, "platform", "emscripten")
@@ -247,7 +275,7 @@ COVERED = {
     # tests/test_paperwork_doors.py
     "update_from_fide_list", "check_report",
     # this file
-    *STEPS, "event_status", "check_norms", "compare_copy", "merge_copy", "pdf_report",
+    *STEPS, "event_status", "check_norms", "compare_copy", "merge_copy", "pdf_report", "team_lineup",
 }
 
 

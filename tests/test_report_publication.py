@@ -445,6 +445,7 @@ def test_every_text_of_the_templates_and_the_report_code_is_translated():
         keywords={"_": None, "N_": None, "Note": None})}
     assert {"Swiss, Dutch system", "Ru %(ru)s is below the %(floor)s floor, so no first rating is published "
             "(B.02 7.1.3)."} <= found  # the extraction sees the marked names and the core's notes
+    assert {"Team standings after round %(n)s", "Line-up", "absent, won match"} <= found  # the team printouts too
     for language in LANGUAGES[1:]:
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:
             translated = {m.id for m in read_po(po) if m.id and m.string}

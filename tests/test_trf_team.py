@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sheetpair.core.errors import TrfError
-from sheetpair.core.teams import Team, derive_teams
+from sheetpair.core.teams import Team, TeamByeKind, TeamScoring, derive_teams
 from sheetpair.io.trf_team import read_team_trf
 from sheetpair.io.trf_team_write import write_team_trf
 
@@ -86,3 +86,29 @@ def test_out_of_order_line_ups_and_forfeited_matches_are_read() -> None:
     assert forfeited[(23, 33)] == 23  # record 330 "+-": the White team wins the match by forfeit
     assert {(m.white, m.black): m.forfeit_winner for m in round_6.matches}[(24, 2)] == 0  # "--"
     assert derive_teams(event)[23].game_points >= 2 * event.boards
+
+
+def test_the_real_team_files_scores_equal_their_own_310_scores() -> None:
+    """Every team of the 50-team file scores what its 310 record says: a member written ``0000 - -`` beyond
+    the boards is a reserve who did not play, a board without an opponent takes the board's colour, and an
+    announced absence worth a drawn or won match (240 H, F) scores its boards too (the file's 801 writes
+    them HHHH and FFFF)."""
+    path = REAL / "trf26_grandmommyscup.trf"
+    if not path.exists():
+        pytest.skip("the 50-team file is not in the committed slice")
+    text = path.read_bytes().decode("utf-8")
+    declared = {int(line[4:7]): (float(line[52:].split()[1]), float(line[52:].split()[2]))
+                for line in text.splitlines() if line.startswith("310")}
+    history = derive_teams(read_team_trf(text).event)
+    mine = {t: (h.match_points / 2, h.game_points / 2) for t, h in history.items()}
+    assert {t: (mine[t], d) for t, d in declared.items() if mine[t] != d} == {}
+    assert len(declared) == 50
+
+
+def test_an_announced_absence_scores_its_match_and_its_boards() -> None:
+    scoring = TeamScoring()
+    win, draw, _ = scoring.match_points
+    assert scoring.bye_points(TeamByeKind.FULL, 4) == (win, 8)
+    assert scoring.bye_points(TeamByeKind.HALF, 4) == (draw, 4)
+    assert scoring.bye_points(TeamByeKind.ABSENT, 4) == (0, 0)
+    assert scoring.bye_points(TeamByeKind.PAB, 4) == scoring.pab_points(4)

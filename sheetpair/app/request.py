@@ -1,5 +1,5 @@
 """The ``Request`` sheet: what an arbiter's ribbon button needs besides the workbook (the add-in's buttons
-for byes, withdrawals, late entries, fixed boards, forbidden pairs and a colleague's copy).
+for byes, withdrawals, late entries, fixed boards, forbidden pairs, a colleague's copy and a team's line-up).
 
 A button has no arguments, so it reads them from this small form, made on the first press of such a button:
 one key per row in column A, the arbiter's value in column B, what to type in column C. The values are what
@@ -19,7 +19,8 @@ REQUEST_FIELDS: tuple[tuple[str, str], ...] = (
     ("player", "start number or name (a part of the name is enough): bye, withdraw, reinstate, forbidden pair, "
                "fixed board (White)"),
     ("second player", "start number or name: forbidden pair (the other player), fixed board (Black)"),
-    ("round", "bye: its round; withdraw: the first round missed (empty: the next round)"),
+    ("round", "bye: its round; withdraw: the first round missed (empty: the next round); line-up: its round "
+              "(empty: the last paired round)"),
     ("points", "bye: 0.5 for a half-point bye, 0 for a zero-point bye"),
     ("name", "late entry: the player's name"),
     ("rating", "late entry: rating (empty or 0: unrated)"),
@@ -30,6 +31,8 @@ REQUEST_FIELDS: tuple[tuple[str, str], ...] = (
     ("missed", "late entry: zero or half, what each round already paired counts (empty: the Settings sheet's)"),
     ("copy", "compare/merge: the full path of a colleague's copy of this workbook (.xlsx)"),
     ("take", "merge: A (this workbook) or B (the copy) for every conflict, or ITEM=A / ITEM=B, comma-separated"),
+    ("team", "line-up (team event): the team's start number, name or short name"),
+    ("players", "line-up (team event): the players' start numbers in board order, comma-separated (12,14,15,17)"),
 )
 """The form's keys (column A) and what to type beside each (column C)."""
 _HEADER = ["Request", "Value", "What to type"]

@@ -205,8 +205,20 @@ def _team_number(book: TeamBook, team: str) -> int:
     return found[0]
 
 
-def set_lineup(port: WorkbookPort, round_number: int, team: str, players: Sequence[int]) -> tuple[int, TeamRound]:
-    """Sets a team's line-up for a paired round before its match has results.
+def parse_lineup(text: str) -> list[int]:
+    """The players of a line-up typed as start numbers separated by commas (``12,14,15,17``).
+
+    :raises InputError: for anything else, quoting it.
+    """
+    try:
+        return [int(p) for p in text.replace(" ", "").split(",") if p]
+    except ValueError:
+        raise InputError(f"players are start numbers separated by commas (12,14,15,17), not {text!r}") from None
+
+
+def set_lineup(port: WorkbookPort, round_number: int | None, team: str,
+               players: Sequence[int]) -> tuple[int, TeamRound]:
+    """Sets a team's line-up for a paired round (``None``: the last one) before its match has results.
 
     :raises OperationError: when the round or team does not exist, the match has a result, or the line-up
         breaks a rule (a player of another team, twice, too many, out of the roster's order).

@@ -16,7 +16,7 @@ from ..core.tiebreaks import EDITIONS
 from ..optional import require
 from ..report import SECTIONS, build_report, default_sections, parse_sections, write_html, write_pdf
 from ..report.fonts import missing_glyphs
-from ..report.i18n import LANGUAGES, time_zone
+from ..report.i18n import LANGUAGES, parse_language, time_zone
 from ..report.pdfdata import PAPERS
 from ..report.render import site_pages
 from ..report.team import TEAM_SECTIONS, team_pdf, write_team_site
@@ -70,7 +70,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
         refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
     if team_event.is_team_file(workbook):
-        return _team_report(workbook, html_dir, pdf_file, paper, chosen)
+        return _team_report(workbook, html_dir, pdf_file, paper, chosen, language)
     with reading(workbook) as port:
         tournament = load(port)
         prizes = report_prizes(port, tournament)
@@ -99,15 +99,16 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
 
 
 def _team_report(workbook: Path, html_dir: Path | None, pdf_file: Path | None, paper: str,
-                 chosen: tuple[str, ...]) -> None:
+                 chosen: tuple[str, ...], language: str | None) -> None:
     with reading(workbook) as port:
         book, table = team_event.read_standings(port)
+    language = language or parse_language(book.language)
     if html_dir is not None:
-        pages = write_team_site(book, table, html_dir)
+        pages = write_team_site(book, table, html_dir, language)
         click.echo(f"Wrote {len(pages)} web pages to {html_dir} (open {html_dir / 'index.html'})", err=True)
     if pdf_file is not None:
         kinds = tuple(k for k in chosen if k in TEAM_SECTIONS) or TEAM_SECTIONS
-        team_pdf(book, table, pdf_file, kinds, paper=paper)
+        team_pdf(book, table, pdf_file, kinds, paper=paper, language=language)
         click.echo(f"Wrote {pdf_file}", err=True)
 
 

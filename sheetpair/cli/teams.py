@@ -12,7 +12,6 @@ from ..app import team_event
 from ..app.event import EventRequest
 from ..app.teams import RoundCheck
 from ..app.workbooks.files import creating, editing, reading, refuse_output_over_input
-from ..core.errors import InputError
 from ..core.results import format_points, parse_game_result
 from ..core.team_book import TeamBook, match_score
 from ..core.team_standings import TeamTable, bye_points
@@ -170,10 +169,7 @@ def lineup(workbook: Path, round_number: int, team: str, players: str, output: P
     Example:
       sheetpair lineup league.xlsx --round 3 --team 2 12,14,15,17
     """
-    try:
-        numbers = [int(p) for p in players.replace(" ", "").split(",") if p]
-    except ValueError:
-        raise InputError(f"players are start numbers separated by commas (12,14,15,17), not {players!r}") from None
+    numbers = team_event.parse_lineup(players)
     with editing(workbook, output) as port:
         tpn, rnd = team_event.set_lineup(port, round_number, team, numbers)
     click.echo(f"Round {rnd.number}, team {tpn}: line-up {', '.join(map(str, rnd.lineups[tpn]))}", err=True)

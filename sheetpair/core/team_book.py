@@ -33,6 +33,8 @@ class TeamBook:
     source: tuple[str, ...] = ()
     """The lines of the TRF the event was imported from (line endings kept): exported again as they were
     while the event is what the file says."""
+    language: str = ""
+    """The language of the printouts (en, de, es, fr; empty: English)."""
 
     def player(self, tpn: int) -> Player:
         """:raises KeyError: if no player has that start number."""

@@ -1,7 +1,8 @@
 """The standings of a team event, built once and read by every writer: the team ranking with its C.07
 tie-breaks, the team crosstable and the board-by-board ranking of the members' games.
 
-Teams rank on the primary score, then on the event's tie-breaks in order, then on start number. A board
+Teams rank on the primary score, then on the event's tie-breaks in order (the lower value first for
+the board count and the codes that place tied teams), then on start number. A board
 ranking counts the games a player played on that board (forfeits count as points, not as games): points,
 games, percentage and performance (the average rating of the opponents met over the board plus the B.02
 rating difference of the percentage).
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from .teams import PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points
 from .tiebreaks.fide import rating_difference
-from .tiebreaks.team import team_tiebreaks
+from .tiebreaks.team import LOWER_FIRST, team_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def team_table(event: TeamEvent, codes: tuple[str, ...], ratings: dict[int, int]
     def key(tpn: int) -> tuple[object, ...]:
         h = history[tpn]
         first = h.match_points if primary else h.game_points
-        return (-first, *(-values[tpn][c] for c in codes), tpn)
+        return (-first, *(values[tpn][c] if c in LOWER_FIRST else -values[tpn][c] for c in codes), tpn)
 
     order = sorted((t.tpn for t in event.teams), key=key)
     teams: list[TeamStanding] = []
@@ -136,7 +137,4 @@ def _performance(games: Sequence[tuple[int, int | None]]) -> int:
 
 def bye_points(event: TeamEvent, kind: TeamByeKind) -> float:
     """Match points a team bye is worth (the PAB's value of the event, an announced absence's by its kind)."""
-    if kind is TeamByeKind.PAB:
-        return event.scoring.pab_points(event.boards)[0] / 2
-    win, draw, _ = event.scoring.match_points
-    return {TeamByeKind.HALF: draw, TeamByeKind.FULL: win}.get(kind, 0) / 2
+    return event.scoring.bye_points(kind, event.boards)[0] / 2

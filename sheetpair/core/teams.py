@@ -41,9 +41,11 @@ class TeamByeKind(enum.Enum):
     ABSENT = "absent"
     REST = "rest"
     HALF = "half"
-    """An announced absence worth a drawn match's match points (TRF26 record 240 ``H``), no game points."""
+    """An announced absence worth a drawn match: its match points and half the boards' game points (TRF26
+    record 240 ``H``)."""
     FULL = "full"
-    """An announced absence worth a won match's match points (record 240 ``F``), no game points."""
+    """An announced absence worth a won match: its match points and every board's game points (record 240
+    ``F``)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,14 @@ class TeamScoring:
         mp = self.match_points[1] if self.pab_match_points is None else self.pab_match_points
         gp = boards if self.pab_game_points is None else self.pab_game_points
         return mp, gp
+
+    def bye_points(self, kind: TeamByeKind, boards: int) -> tuple[int, int]:
+        """(match, game) half-points of a round without an opponent: the PAB's; an announced absence worth
+        a drawn or a won match scores every board as a drawn or won game too (record 240 ``H``, ``F``)."""
+        if kind is TeamByeKind.PAB:
+            return self.pab_points(boards)
+        win, draw, _ = self.match_points
+        return {TeamByeKind.HALF: (draw, boards), TeamByeKind.FULL: (win, 2 * boards)}.get(kind, (0, 0))
 
 
 @dataclass(frozen=True)
@@ -252,16 +262,12 @@ def derive_teams(event: TeamEvent, *, before_round: int | None = None) -> dict[i
             seen.update((match.white, match.black))
         for bye in rnd.byes:
             h = history[bye.team]
+            mp, gp = scoring.bye_points(bye.kind, event.boards)
+            h.match_points += mp
+            h.game_points += gp
             if bye.kind is TeamByeKind.PAB:
-                mp, gp = scoring.pab_points(event.boards)
-                h.match_points += mp
-                h.game_points += gp
                 h.pab_count += 1
-                h.floats.append(-1)
-            else:
-                h.match_points += {TeamByeKind.HALF: scoring.match_points[1],
-                                   TeamByeKind.FULL: scoring.match_points[0]}.get(bye.kind, 0)
-                h.floats.append(0)
+            h.floats.append(-1 if bye.kind is TeamByeKind.PAB else 0)
             h.colours.append(None)
             seen.add(bye.team)
         for tpn, h in history.items():
@@ -334,7 +340,7 @@ def pairing_json(rnd: TeamRound, event: TeamEvent) -> dict[str, object]:
     """The shape ``pair --json`` prints for a team round: team numbers on matches, players on boards."""
     byes = []
     for bye in rnd.byes:
-        points = event.scoring.pab_points(event.boards)[0] if bye.kind is TeamByeKind.PAB else 0
+        points = event.scoring.bye_points(bye.kind, event.boards)[0]
         byes.append({"team": bye.team, "points": points / 2, "kind": bye.kind.value})
     return {
         "round": rnd.number,

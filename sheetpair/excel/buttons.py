@@ -59,6 +59,7 @@ from ..io.workbook import (
 from ..optional import require
 from ..report.arbiter import differences_text, status_text
 from ..report.data import Report, build_report
+from ..report.i18n import parse_language
 from ..report.pdf import write_pdf
 from ..report.render import default_sections, render_html
 from ..report.team import team_report_html
@@ -151,6 +152,11 @@ def pair_fixed_board(book: xw.Book) -> str:
 def forbid_pair(book: xw.Book) -> str:
     """Rules that the Request sheet's two players must not meet (``sheetpair forbid``)."""
     return _run(book, "forbid_pair", lambda port: _with_request(port, _forbid))
+
+
+def team_lineup(book: xw.Book) -> str:
+    """Sets the line-up of the Request sheet's team for a paired round (``sheetpair lineup``)."""
+    return _run(book, "team_lineup", lambda port: _with_request(port, _team_lineup))
 
 
 def allow_pair(book: xw.Book) -> str:
@@ -485,6 +491,20 @@ def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonRe
 
 # --- the same buttons on a team event ------------------------------------------------------------------
 
+def _team_lineup(port: WorkbookPort, request: Request) -> ButtonResult:
+    if not team_event.holds_team_event(port):
+        raise OperationError("line-ups belong to team events, and this workbook holds an individual event")
+    team = request.needs("team", "whose line-up it is (start number, name or short name)")
+    typed = request.needs("players", "the players' start numbers in board order (12,14,15,17)")
+    try:
+        players = team_event.parse_lineup(typed)
+    except InputError as error:
+        raise WorkbookError(str(error), sheet=REQUEST_SHEET, cell=cell_of("players")) from None
+    tpn, rnd = team_event.set_lineup(port, request.whole("round"), team, players)
+    return (f"Round {rnd.number}, team {tpn}: line-up {', '.join(map(str, rnd.lineups[tpn]))}.",
+            round_sheet_name(rnd.number))
+
+
 def _team_pair(port: WorkbookPort, book: xw.Book) -> ButtonResult:
     paired, _ = team_event.pair(port)
     byes = f" and {len(paired.byes)} bye(s)" if paired.byes else ""
@@ -512,7 +532,7 @@ def _team_results(port: WorkbookPort, book: xw.Book) -> ButtonResult:
 
 def _team_reports(port: WorkbookPort, book: xw.Book) -> ButtonResult:
     event, table = team_event.read_standings(port)
-    html = team_report_html(event, table)
+    html = team_report_html(event, table, language=parse_language(event.language))
     target = _beside_workbook(book, " report.html")
     if target is None:
         _write_text_sheet(port, REPORT_SHEET, "HTML report: copy column A into a text file named report.html", html)

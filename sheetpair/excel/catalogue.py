@@ -59,6 +59,11 @@ BUTTONS: tuple[RibbonButton, ...] = (
     RibbonButton("allow_pair", "Allow pair", "SheetUnprotect",
                  "Lifts the ruling that the two players in the Request sheet must not be paired against each "
                  "other."),
+    RibbonButton("team_lineup", "Line-up", "GroupListToolsArrange",
+                 "Sets a team's line-up for a paired round of a team event before its match has results: type the "
+                 "team, the players' start numbers in board order (12,14,15,17) and, unless it is the last paired "
+                 "round, the round into the Request sheet (made on the first press). A player of another team, a "
+                 "player twice, too many players or members out of their board order are refused."),
     RibbonButton("pdf_report", "PDF report", "FileSaveAsPdfOrXps",
                  "Saves the PDF report (pairings or starting list, standings, crosstable) beside the saved "
                  "workbook as '<workbook name> report.pdf'. It needs the classic add-in: xlwings Lite cannot "

@@ -78,7 +78,8 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
     book = TeamBook(event, players, cell_text(settings.get("system")), _setting_int(settings, "rounds"), options,
                     tuple(c for c in cell_text(settings.get("tiebreaks")).split(",") if c),
                     cell_text(settings.get("name")), cell_int(settings.get("seed")) or 0, absent,
-                    {t.tpn: extra for t, extra in teams}, team_absent=team_absent)
+                    {t.tpn: extra for t, extra in teams}, team_absent=team_absent,
+                    language=cell_text(settings.get("language")))
     if PROHIBITED_SHEET in port.sheet_names():
         book.prohibited = _read_prohibited(port.read_sheet(PROHIBITED_SHEET), {t.tpn for t, _ in teams})
     if SOURCE_SHEET in port.sheet_names():
@@ -237,7 +238,7 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
     settings: list[list[CellValue]] = [
         ["kind", "team"], ["system", book.system], ["rounds", book.rounds], ["boards", book.event.boards],
         ["options", options], ["tiebreaks", ",".join(book.tiebreaks)], ["name", book.name],
-                ["seed", book.seed]]
+        ["seed", book.seed], ["language", book.language]]
     port.write_sheet(SheetSpec(SETTINGS_SHEET, ["Key", "Value"], settings, text_columns=frozenset({"Value"})))
     port.write_sheet(SheetSpec(TEAMS_SHEET, TEAMS_HEADER, [
         [t.tpn, t.name, t.short_name, *book.teams.get(t.tpn, ("", "")), book.rating_of_top(t),

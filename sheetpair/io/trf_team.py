@@ -230,15 +230,7 @@ def _round(reader: _Reader, teams: tuple[Team, ...], number: int, boards: int) -
                 if opp:
                     opponent[team.tpn] = team_of[opp]
             continue
-        lineup = []
-        for member in team.members:
-            opp, _, res = reader.entries.get(member, {}).get(number, (0, "-", "Z"))
-            if opp:
-                lineup.append(member)
-                opponent[team.tpn] = team_of[opp]
-            elif res not in "ZU ":
-                lineup.append(member)
-        lineups[team.tpn] = tuple(lineup)
+        lineups[team.tpn] = _default_lineup(reader, team, number, boards, team_of, opponent)
     matches = []
     for team in teams:
         other = opponent.get(team.tpn)
@@ -262,6 +254,25 @@ def _round(reader: _Reader, teams: tuple[Team, ...], number: int, boards: int) -
                      tuple(byes), lineups)
 
 
+def _default_lineup(reader: _Reader, team: Team, number: int, boards: int, team_of: dict[int, int],
+                    opponent: dict[int, int]) -> tuple[int, ...]:
+    """The members who sat at a board in a round without a 300 record, in roster order: those with an
+    opponent or a result of their own; a member written ``0000 - -`` (no opponent, a loss) only while the
+    team has fewer players than boards (a board lost by forfeit), else a reserve who did not play."""
+    entries = [(m, *reader.entries.get(m, {}).get(number, (0, "-", "Z"))) for m in team.members]
+    spare = boards - sum(1 for _, opp, _, res in entries if opp or res not in "ZU -")
+    lineup = []
+    for member, opp, _, res in entries:
+        if opp:
+            opponent[team.tpn] = team_of[opp]
+        elif res == "-" and spare > 0:
+            spare -= 1
+        elif res in "ZU -":
+            continue
+        lineup.append(member)
+    return tuple(lineup)
+
+
 def _match(reader: _Reader, number: int, white: int, black: int, lineups: dict[int, tuple[int, ...]]) -> Match:
     boards = []
     for index, first in enumerate(lineups[white]):
@@ -273,8 +284,10 @@ def _match(reader: _Reader, number: int, white: int, black: int, lineups: dict[i
             continue
         opp, colour, res = reader.entries[first][number]
         other_res = reader.entries.get(opp, {}).get(number, (0, "-", "-"))[2] if opp else "-"
-        pair = (res, other_res) if colour.lower() == "w" else (other_res, res)
+        # a board without an opponent has no colour in 001: the White team's player has White on odd boards
+        has_white = colour.lower() == "w" if colour.lower() in ("w", "b") else index % 2 == 0
+        pair = (res, other_res) if has_white else (other_res, res)
         result = _PAIR_RESULT.get(pair, Result.NONE)
-        w, b = (first, opp) if colour.lower() == "w" else (opp, first)
+        w, b = (first, opp) if has_white else (opp, first)
         boards.append(BoardGame(index + 1, w, b, result))
     return Match(0, white, black, tuple(boards))

@@ -1,7 +1,7 @@
 """The printouts of a team event: the pairings of every round with their boards (and a posting version of
 the latest round in large type), the team standings, the team crosstable, the board ranking and the team
-cards. One list of table sections feeds the single HTML document, the linked web pages and the PDF, so the
-three always say the same.
+cards, in English, German, Spanish or French. One list of table sections feeds the single HTML document,
+the linked web pages and the PDF, so the three always say the same.
 """
 
 from __future__ import annotations
@@ -13,11 +13,15 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
 from ..core.results import format_points
 from ..core.team_book import TeamBook, match_score
 from ..core.team_standings import TeamTable, bye_points
-from ..core.teams import TeamRound
+from ..core.teams import TeamByeKind, TeamRound
 from ..optional import require
+from .i18n import print_time, translations
+from .numbers import column_style
 from .pdf import pdf_template_dir
 from .render import environment
 
@@ -38,129 +42,164 @@ class Section:
     """The web page it is written to."""
 
 
-def team_sections(book: TeamBook, table: TeamTable, kinds: tuple[str, ...] = TEAM_SECTIONS) -> list[Section]:
-    """The printouts of ``kinds``: pairings of every round (the posting version of the latest only)."""
+def team_sections(book: TeamBook, table: TeamTable, kinds: tuple[str, ...] = TEAM_SECTIONS,
+                  language: str = "en") -> list[Section]:
+    """The printouts of ``kinds`` in ``language``: pairings of every round (the posting version of the latest
+    only)."""
+    printout = _Printout(book, table, language)
     out: list[Section] = []
     rounds = book.event.rounds
     for kind in kinds:
         if kind == "pairings":
-            out += [_pairings(book, rnd, "pairings") for rnd in rounds]
+            out += [printout.pairings(rnd, "pairings") for rnd in rounds]
         elif kind == "posting" and rounds:
-            out.append(_pairings(book, rounds[-1], "posting"))
+            out.append(printout.pairings(rounds[-1], "posting"))
         elif kind == "standings":
-            out.append(_standings(table))
+            out.append(printout.standings())
         elif kind == "crosstable":
-            out.append(_crosstable(table))
+            out.append(printout.crosstable())
         elif kind == "boards":
-            out.append(_boards(book, table))
+            out.append(printout.boards())
         elif kind == "cards":
-            out += [_card(book, team.tpn) for team in book.event.teams]
+            out += [printout.card(team.tpn) for team in book.event.teams]
     return out
 
 
-def _pairings(book: TeamBook, rnd: TeamRound, kind: str) -> Section:
-    event = book.event
-    rows: list[list[str]] = []
-    strong: list[int] = []
-    for match in rnd.matches:
-        strong.append(len(rows))
-        rows.append([str(match.table), "", f"{match.white} {event.team(match.white).name}", match_score(match),
-                     f"{match.black} {event.team(match.black).name}"])
-        for g in match.boards:
-            rows.append(["", str(g.board), _player(book, g.white), g.result.value, _player(book, g.black)])
-    for bye in rnd.byes:
-        rows.append(["", "", f"{bye.team} {event.team(bye.team).name}",
-                     f"{bye.kind.value} ({format_points(bye_points(event, bye.kind))})", ""])
-    title = f"Pairings, round {rnd.number}" if kind == "pairings" else f"Round {rnd.number} (posting)"
-    page = f"round-{rnd.number}.html" if kind == "pairings" else "posting.html"
-    return Section(kind, title, ["Table", "Board", "White", "Result", "Black"], rows, strong, page)
+@dataclass(frozen=True)
+class _Printout:
+    """The team printouts in one language: every text through the report catalogs, numbers in the
+    language's format."""
 
+    book: TeamBook
+    table: TeamTable
+    language: str
 
-def _player(book: TeamBook, tpn: int) -> str:
-    if not tpn:
-        return "-"
-    player = book.player(tpn)
-    return f"{tpn} {player.name} {player.rating or ''}".rstrip()
+    def _(self, text: str, **values: object) -> str:
+        """``text`` in the printout's language, with ``%(name)s`` placeholders filled."""
+        translated = translations(self.language).gettext(text)
+        return translated % values if values else translated
 
+    def bye(self, kind: TeamByeKind) -> str:
+        return {TeamByeKind.PAB: self._("PAB"), TeamByeKind.ABSENT: self._("absent"),
+                TeamByeKind.REST: self._("rest round"), TeamByeKind.HALF: self._("absent, drawn match"),
+                TeamByeKind.FULL: self._("absent, won match")}[kind]
 
-def _standings(table: TeamTable) -> Section:
-    rows = [[str(s.rank), str(s.tpn), s.name, format_points(s.match_points), format_points(s.game_points),
-             *(f"{s.tiebreaks[c]:g}" for c in table.codes)] for s in table.teams]
-    return Section("standings", f"Team standings after round {table.through_round}",
-                   ["Rank", "TPN", "Team", "MP", "GP", *table.codes], rows, page="standings.html")
+    def pairings(self, rnd: TeamRound, kind: str) -> Section:
+        event = self.book.event
+        rows: list[list[str]] = []
+        strong: list[int] = []
+        for match in rnd.matches:
+            strong.append(len(rows))
+            rows.append([str(match.table), "", f"{match.white} {event.team(match.white).name}", match_score(match),
+                         f"{match.black} {event.team(match.black).name}"])
+            for g in match.boards:
+                rows.append(["", str(g.board), self.player(g.white), g.result.value, self.player(g.black)])
+        for bye in rnd.byes:
+            rows.append(["", "", f"{bye.team} {event.team(bye.team).name}",
+                         f"{self.bye(bye.kind)} ({format_points(bye_points(event, bye.kind))})", ""])
+        title = (self._("Pairings, round %(n)s", n=rnd.number) if kind == "pairings"
+                 else self._("Round %(n)s (posting)", n=rnd.number))
+        page = f"round-{rnd.number}.html" if kind == "pairings" else "posting.html"
+        return Section(kind, title, [self._("Table"), self._("Bd"), self._("White"), self._("Res"), self._("Black")],
+                       rows, strong, page)
 
+    def player(self, tpn: int) -> str:
+        if not tpn:
+            return "-"
+        player = self.book.player(tpn)
+        return f"{tpn} {player.name} {player.rating or ''}".rstrip()
 
-def _crosstable(table: TeamTable) -> Section:
-    order = [s.tpn for s in table.teams]
-    def met(tpn: int, other: int) -> str:
-        return "x" if other == tpn else " ".join(map(format_points, table.crosstable[tpn].get(other, [])))
+    def standings(self) -> Section:
+        table = self.table
+        styles = {c: column_style([s.tiebreaks[c] for s in table.teams], self.language) for c in table.codes}
+        rows = [[str(s.rank), str(s.tpn), s.name, format_points(s.match_points), format_points(s.game_points),
+                 *(styles[c](s.tiebreaks[c]) for c in table.codes)] for s in table.teams]
+        return Section("standings", self._("Team standings after round %(n)s", n=table.through_round),
+                       [self._("Rk"), self._("No"), self._("Team"), self._("MP"), self._("GP"), *table.codes], rows,
+                       page="standings.html")
 
-    rows = [[str(s.rank), s.name, *(met(s.tpn, o) for o in order), format_points(s.match_points)] for s in table.teams]
-    return Section("crosstable", "Team crosstable (game points)",
-                   ["Rank", "Team", *map(str, range(1, len(order) + 1)), "MP"], rows, page="crosstable.html")
+    def crosstable(self) -> Section:
+        table = self.table
+        order = [s.tpn for s in table.teams]
 
+        def met(tpn: int, other: int) -> str:
+            return "x" if other == tpn else " ".join(map(format_points, table.crosstable[tpn].get(other, [])))
 
-def _boards(book: TeamBook, table: TeamTable) -> Section:
-    rows = [[str(b.board), str(b.rank), _player(book, b.tpn), book.event.team(b.team).name if b.team else "",
-             format_points(b.points), str(b.games), f"{b.percentage:g}", str(b.performance or "")]
-            for b in table.boards]
-    return Section("boards", "Board ranking", ["Board", "Rank", "Player", "Team", "Points", "Games", "%", "Perf"],
-                   rows, page="boards.html")
+        rows = [[str(s.rank), s.name, *(met(s.tpn, o) for o in order), format_points(s.match_points)]
+                for s in table.teams]
+        return Section("crosstable", self._("Team crosstable (game points)"),
+                       [self._("Rk"), self._("Team"), *map(str, range(1, len(order) + 1)), self._("MP")], rows,
+                       page="crosstable.html")
 
+    def boards(self) -> Section:
+        event = self.book.event
+        rows = [[str(b.board), str(b.rank), self.player(b.tpn), event.team(b.team).name if b.team else "",
+                 format_points(b.points), str(b.games),
+                 format_decimal(b.percentage, format="0.#", locale=self.language), str(b.performance or "")]
+                for b in self.table.boards]
+        return Section("boards", self._("Board ranking"),
+                       [self._("Bd"), self._("Rk"), self._("Player"), self._("Team"), self._("Pts"), self._("Games"),
+                        "%", self._("Rp")], rows, page="boards.html")
 
-def _card(book: TeamBook, tpn: int) -> Section:
-    event = book.event
-    team = event.team(tpn)
-    rows: list[list[str]] = []
-    for rnd in event.rounds:
-        match = next((m for m in rnd.matches if tpn in (m.white, m.black)), None)
-        if match is None:
-            bye = next((b for b in rnd.byes if b.team == tpn), None)
-            rows.append([str(rnd.number), "", bye.kind.value if bye else "", ""])
-            continue
-        other = match.black if match.white == tpn else match.white
-        score = match_score(match)
-        if match.black == tpn and "-" in score:
-            first, _, second = score.partition("-")
-            score = f"{second}-{first}"
-        players = ", ".join(_player(book, g.white if (g.board % 2) == (match.white == tpn) else g.black)
-                            for g in match.boards)
-        colour = "W" if match.white == tpn else "B"
-        rows.append([str(rnd.number), f"{colour} {other} {event.team(other).name}", score, players])
-    members = ", ".join(_player(book, m) for m in team.members)
-    return Section("cards", f"{team.tpn} {team.name}: {members}", ["Round", "Opponent", "Score", "Line-up"], rows,
-                   page="teams.html")
+    def card(self, tpn: int) -> Section:
+        event = self.book.event
+        team = event.team(tpn)
+        rows: list[list[str]] = []
+        for rnd in event.rounds:
+            match = next((m for m in rnd.matches if tpn in (m.white, m.black)), None)
+            if match is None:
+                bye = next((b for b in rnd.byes if b.team == tpn), None)
+                rows.append([str(rnd.number), "", self.bye(bye.kind) if bye else "", ""])
+                continue
+            other = match.black if match.white == tpn else match.white
+            score = match_score(match)
+            if match.black == tpn and "-" in score:
+                first, _, second = score.partition("-")
+                score = f"{second}-{first}"
+            players = ", ".join(self.player(g.white if (g.board % 2) == (match.white == tpn) else g.black)
+                                for g in match.boards)
+            colour = self._("W") if match.white == tpn else self._("B")
+            rows.append([str(rnd.number), f"{colour} {other} {event.team(other).name}", score, players])
+        members = ", ".join(self.player(m) for m in team.members)
+        return Section("cards", f"{team.tpn} {team.name}: {members}",
+                       [self._("Rd"), self._("Opponent"), self._("Score"), self._("Line-up")], rows, page="teams.html")
 
+    def running(self) -> str:
+        played = len(self.book.event.rounds)
+        return self._("Round %(n)s of %(total)s", n=played, total=self.book.rounds) if played else self._(
+            "Before round 1")
 
-def _running(book: TeamBook, table: TeamTable) -> str:
-    played = len(book.event.rounds)
-    return f"Round {played} of {book.rounds}" if played else "Before round 1"
+    def title(self) -> str:
+        return self.book.name or self._("Team event")
 
 
 def team_report_html(book: TeamBook, table: TeamTable, kinds: tuple[str, ...] = TEAM_SECTIONS, *,
-                     links: list[tuple[str, str]] | None = None, page_title: str = "") -> str:
-    """One HTML document of the printouts ``kinds``."""
-    return environment().get_template("team.html").render(
-        title=book.name or "Team event", running=_running(book, table), sections=team_sections(book, table, kinds),
-        links=links or [], page_title=page_title)
+                     language: str = "en") -> str:
+    """One HTML document of the printouts ``kinds`` in ``language``."""
+    printout = _Printout(book, table, language)
+    return environment(language).get_template("team.html").render(
+        title=printout.title(), running=printout.running(), sections=team_sections(book, table, kinds, language),
+        links=[], page_title="", language=language)
 
 
-def write_team_site(book: TeamBook, table: TeamTable, directory: Path) -> list[Path]:
-    """The linked web pages: an index (standings), each round's pairings, the posting version, the crosstable,
-    the board ranking and the team cards."""
+def write_team_site(book: TeamBook, table: TeamTable, directory: Path, language: str = "en") -> list[Path]:
+    """The linked web pages in ``language``: an index (standings), each round's pairings, the posting version,
+    the crosstable, the board ranking and the team cards."""
     directory.mkdir(parents=True, exist_ok=True)
+    printout = _Printout(book, table, language)
     by_page: dict[str, list[Section]] = {}
-    for section in team_sections(book, table):
+    for section in team_sections(book, table, language=language):
         by_page.setdefault(section.page, []).append(section)
-    titles = {page: sections[0].title.split(":")[0] if page != "teams.html" else "Teams"
+    titles = {page: sections[0].title.split(":")[0] if page != "teams.html" else printout._("Teams")
               for page, sections in by_page.items()}
-    links = [("index.html", "Standings"), *((p, t) for p, t in titles.items() if p != "standings.html")]
+    standings = printout._("Standings")
+    links = [("index.html", standings), *((p, t) for p, t in titles.items() if p != "standings.html")]
     written = []
-    environ = environment()
+    environ = environment(language)
     for page, sections in [("index.html", by_page.get("standings.html", [])), *by_page.items()]:
         html = environ.get_template("team.html").render(
-            title=book.name or "Team event", running=_running(book, table), sections=sections, links=links,
-            page_title=titles.get(page, "Standings"))
+            title=printout.title(), running=printout.running(), sections=sections, links=links,
+            page_title=titles.get(page, standings), language=language)
         path = directory / page
         path.write_text(html, encoding="utf-8")
         written.append(path)
@@ -168,15 +207,16 @@ def write_team_site(book: TeamBook, table: TeamTable, directory: Path) -> list[P
 
 
 def team_pdf(book: TeamBook, table: TeamTable, path: Path, kinds: tuple[str, ...] = TEAM_SECTIONS, *,
-             paper: str = "a4") -> Path:
-    """The printouts ``kinds`` as one PDF (Typst, the ``typst`` extra).
+             paper: str = "a4", language: str = "en") -> Path:
+    """The printouts ``kinds`` as one PDF in ``language`` (Typst, the ``typst`` extra).
 
     :raises MissingExtraError: when the ``typst`` extra is not installed.
     """
     typst = require("typst", "typst")
-    document = {"title": book.name or "Team event", "running": _running(book, table), "paper": paper,
-                "made": dt.datetime.now().strftime("%Y-%m-%d %H:%M"),
-                "sections": [asdict(s) for s in team_sections(book, table, kinds)]}
+    printout = _Printout(book, table, language)
+    document = {"title": printout.title(), "running": printout.running(), "paper": paper,
+                "made": print_time(dt.datetime.now().astimezone(), language),
+                "sections": [asdict(s) for s in team_sections(book, table, kinds, language)]}
     with tempfile.TemporaryDirectory(prefix="sheetpair-pdf-") as root:
         shutil.copy(pdf_template_dir() / "team.typ", Path(root) / "team.typ")
         Path(root, "team.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")

@@ -17,6 +17,16 @@ absence) counts as a match against a dummy whose score is the team's own, capped
 round (16.4.2); a cut removes such a voluntary unplayed round (an absence) before any played value
 (16.5). A match lost or won by forfeit keeps its opponent.
 
+The codes that decide among tied teams only (C.07 Art. 6, 12.2, 12.3, 13.3) take as their group the teams
+equal on the primary score and on every code before them in the list, and give each team its place in
+that group (1 first, shared places repeat; 0 when the code separates nobody there), lower ranking first:
+``DE`` (direct encounter on the primary score), ``EDE`` (direct encounter on the primary score, then on
+the secondary one, starting again in each new tied subgroup), ``EDET``/``EDEB`` (then, for two teams still
+tied, their game points board by board from the top, or leaving out boards from the bottom), ``EDEBT``/
+``EDEBB`` (the same after the board count of their encounters), ``TBR`` (the event's game points on board 1,
+then board 2...) and ``BBE`` (the game points without the bottom board, then without the two bottom
+boards...). ``BC`` ranks the lower count first (12.1).
+
 ``WIN`` and ``WON`` count matches in events ranked on match points, and games in events ranked on game
 points (``WIN``: games won, by forfeit too, and every board of a PAB; ``WON``: games won over the board).
 """
@@ -24,6 +34,7 @@ points (``WIN``: games won, by forfeit too, and every board of a PAB; ``WON``: g
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -32,8 +43,14 @@ from ..teams import BoardGame, Match, PrimaryScore, TeamByeKind, TeamEvent, deri
 
 TEAM_TIEBREAKS = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "FB:GP", "AOB:MP",
                   "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "SSSC", "WIN",
-                  "WON")
+                  "WON", "DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE")
 """The codes :func:`team_tiebreak` computes."""
+
+TIED_ONLY = ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE")
+"""The codes that give a place within the group of teams tied before them."""
+
+LOWER_FIRST = frozenset((*TIED_ONLY, "BC"))
+"""The codes whose lower value ranks first."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +66,8 @@ class _Round:
     """Boards won over the board."""
     board_count: int = 0
     """Game half-points of the round weighted by board number (board 1 once, board 2 twice...)."""
+    boards: tuple[int, ...] = ()
+    """Game half-points board by board (a forfeited match and a PAB: every board won or lost)."""
 
 
 def _board_outcome(match: Match, game: BoardGame, team: int) -> Outcome:
@@ -72,16 +91,18 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
                 won = [_board_outcome(m, g, own) for g in m.boards] if m.forfeit_winner is None else []
                 weighted = (sum(game_points(_board_outcome(m, g, own)) * g.board for g in m.boards)
                             if m.forfeit_winner is None else gp * (len(m.boards) + 1) // 2)
+                per_board = (tuple(game_points(_board_outcome(m, g, own)) for g in m.boards)
+                             if m.forfeit_winner is None else (2 * (m.forfeit_winner == own),) * len(m.boards))
                 rows[own].append(_Round(other, mp, gp, m.was_played, False,
                                         sum(o in (Outcome.WIN, Outcome.FORFEIT_WIN) for o in won),
-                                        sum(o is Outcome.WIN for o in won), weighted))
+                                        sum(o is Outcome.WIN for o in won), weighted, per_board))
                 seen.add(own)
         for bye in rnd.byes:
-            mp, gp = event.scoring.pab_points(event.boards) if bye.kind is TeamByeKind.PAB else (0, 0)
+            mp, gp = event.scoring.bye_points(bye.kind, event.boards)
             pab = bye.kind is TeamByeKind.PAB
             every_board = event.boards * (event.boards + 1)  # a PAB wins every board (2 half-points each)
             rows[bye.team].append(_Round(None, mp, gp, False, not pab, event.boards if pab else 0, 0,
-                                         every_board if pab else 0))
+                                         every_board if pab else 0, (2 if pab else 0,) * event.boards))
             seen.add(bye.team)
         for tpn, row in rows.items():
             if tpn not in seen:
@@ -100,7 +121,24 @@ def team_tiebreaks(event: TeamEvent, codes: tuple[str, ...] = TEAM_TIEBREAKS) ->
     history = derive_teams(event)
     context = _Context(event, {"MP": {t: h.match_points for t, h in history.items()},
                                "GP": {t: h.game_points for t, h in history.items()}}, _rounds(event))
-    return {t.tpn: {code: context.value(t.tpn, code) for code in codes} for t in event.teams}
+    values = {t.tpn: {code: context.value(t.tpn, code) for code in codes if code not in TIED_ONLY}
+              for t in event.teams}
+    primary = "MP" if event.scoring.primary is PrimaryScore.MATCH else "GP"
+    for i, code in enumerate(codes):
+        if code not in TIED_ONLY:
+            continue
+        groups: dict[tuple[float, ...], list[int]] = {}
+        for t in event.teams:
+            groups.setdefault((context.scores[primary][t.tpn], *(values[t.tpn][c] for c in codes[:i])),
+                              []).append(t.tpn)
+        for group in groups.values():
+            order = _Tied(context, code).split(sorted(group), 0)
+            place = 1
+            for sub in order:
+                for tpn in sub:
+                    values[tpn][code] = float(place) if len(order) > 1 else 0.0
+                place += len(sub)
+    return {tpn: {code: row[code] for code in codes} for tpn, row in values.items()}
 
 
 def team_tiebreak(event: TeamEvent, tpn: int, code: str) -> float:
@@ -189,3 +227,88 @@ class _Context:
         win = self.event.scoring.match_points[0]
         return float(sum(1 for r in rows if r.match_points == win and (r.opponent is not None or r.played)
                          and (code == "WIN" or r.played)))
+
+
+@dataclass(frozen=True)
+class _Tied:
+    """Orders a group of tied teams by one of the :data:`TIED_ONLY` codes into subgroups, best first."""
+
+    context: _Context
+    code: str
+
+    @property
+    def steps(self) -> str:
+        """The comparisons in order: P, S (direct encounter on the primary, secondary score), C (board count
+        of the encounters), T (a board's game points, from the top), B (game points without bottom boards)."""
+        boards = self.context.event.boards
+        return {"DE": "P", "EDE": "PS", "EDET": "PS" + "T" * boards, "EDEB": "PS" + "B" * (boards - 1),
+                "EDEBT": "PSC" + "T" * boards, "EDEBB": "PSC" + "B" * (boards - 1),
+                "TBR": "T" * boards, "BBE": "B" * (boards - 1)}[self.code]
+
+    def split(self, group: list[int], start: int) -> list[list[int]]:
+        """The first step from ``start`` that separates the group decides; each new subgroup starts again
+        (from the first step for the direct encounters, from the next board for TBR and BBE)."""
+        if len(group) < 2:
+            return [group]
+        steps = self.steps
+        for at in range(start, len(steps)):
+            order = self.step(group, steps, at)
+            if len(order) > 1:
+                again = at + 1 if self.code in ("TBR", "BBE") else 0
+                return [part for sub in order for part in self.split(sub, again)]
+        return [group]
+
+    def step(self, group: list[int], steps: str, at: int) -> list[list[int]]:
+        kind = steps[at]
+        nth = steps[:at + 1].count(kind)  # the board of a T step, the boards left out by a B step
+        boards = self.context.event.boards
+        if kind in "PS":
+            primary = self.context.event.scoring.primary is PrimaryScore.MATCH
+            return self.encounter(group, lambda r: r.match_points if primary == (kind == "P") else r.game_points,
+                                  self.context.event.scoring.match_points[0] if primary == (kind == "P")
+                                  else 2 * boards)
+        # C: the lower board count ranks first
+        weigh: Callable[[int], int] = {"C": lambda b: -(b + 1), "T": lambda b: int(b == nth - 1),
+                                       "B": lambda b: int(b < boards - nth)}[kind]
+
+        def weighted(r: _Round) -> int:
+            return sum(weigh(b) * gp for b, gp in enumerate(r.boards))
+        if self.code in ("TBR", "BBE"):  # over the whole event
+            return _levels({t: sum(weighted(r) for r in self.context.rows[t]) for t in group})
+        if len(group) != 2:  # 13.3.2: board comparisons only between two teams still tied
+            return [group]
+        return self.encounter(group, weighted, 0)
+
+    def encounter(self, group: list[int], score: Callable[[_Round], int], win: int) -> list[list[int]]:
+        """Art. 6 on the matches among ``group`` (played over the board; repeated meetings averaged): all
+        have met -> by those points (6.2); otherwise a team ahead whatever the missing matches bring ranks
+        first, then the next (6.3)."""
+        points: dict[int, float] = {}
+        missing: dict[int, int] = {}
+        for t in group:
+            met: dict[int, list[int]] = {}
+            for r in self.context.rows[t]:
+                if r.played and r.opponent in group and r.opponent != t:
+                    met.setdefault(r.opponent, []).append(score(r))
+            points[t] = sum(sum(v) / len(v) for v in met.values())
+            missing[t] = len(group) - 1 - len(met)
+        if not any(missing.values()):
+            return _levels(points)
+        most = {t: points[t] + win * missing[t] for t in group}
+        placed: list[list[int]] = []
+        rest = list(group)
+        while len(rest) > 1:
+            leader = max(rest, key=lambda t: (points[t], most[t], -t))
+            if not all(points[leader] > most[t] for t in rest if t != leader):
+                break
+            placed.append([leader])
+            rest.remove(leader)
+        return placed + [rest] if placed else [group]
+
+
+def _levels(values: dict[int, float]) -> list[list[int]]:
+    """The teams grouped by value, the highest first."""
+    levels: dict[float, list[int]] = {}
+    for t in sorted(values):
+        levels.setdefault(values[t], []).append(t)
+    return [levels[v] for v in sorted(levels, reverse=True)]
