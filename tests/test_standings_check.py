@@ -9,10 +9,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from sheetpair.app.files import load_for_check
 from sheetpair.app.generate import GeneratorSpec, generate, tournament_trf
 from sheetpair.app.season import check_file
 from sheetpair.app.simulate import ResultModel
-from sheetpair.app.standings_check import check_standings, load_for_check
+from sheetpair.app.standings_check import check_standings
 from sheetpair.cli import cli
 from sheetpair.cli.standings_check import STANDINGS_DIFFER
 from sheetpair.io.trf import read_trf

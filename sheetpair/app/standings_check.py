@@ -15,14 +15,11 @@ the points alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..core.model import Tournament
 from ..core.standings import Standing
-from ..io.trf import decode_trf, read_trf
-from ..io.trf_declared import POINTS_COLUMN, RANK_COLUMN, Declared, declared_standings
+from ..io.trf_declared import POINTS_COLUMN, RANK_COLUMN, Declared
 from . import ranking
-from .files import WORKBOOK_SUFFIXES, load_event
 
 
 @dataclass(frozen=True)
@@ -43,18 +40,6 @@ class StandingsIssue:
     def message(self) -> str:
         return (f"line {self.line}, column {self.column}: {self.holder} {self.player} is declared with {self.kind} "
                 f"{self.declared}, but {self.expected}")
-
-
-def load_for_check(path: Path, system: str | None) -> tuple[Tournament, dict[int, Declared]]:
-    """The tournament of ``path`` and, for a TRF, what it declares (a workbook declares nothing: its
-    standings are derived). A TRF's points are not refused on reading: the checker reports each one.
-
-    :raises TrfError: for a file that cannot be read.
-    """
-    if path.suffix.lower() in WORKBOOK_SUFFIXES:
-        return load_event(path, system=system), {}
-    text = decode_trf(path.read_bytes())
-    return read_trf(text, system=system, check_points=False), declared_standings(text)
 
 
 def check_standings(tournament: Tournament, declared: dict[int, Declared]) -> list[StandingsIssue]:

@@ -37,7 +37,6 @@ from ..pairing.team_base import TeamSettings, baku_accelerations, from_options
 from ..pairing.teams import get_team_system
 from .event import EventRequest
 from .teams import RoundCheck, before_round, check_rounds
-from .workbooks.files import reading
 
 T = TypeVar("T")
 DEFAULT_TIEBREAKS = {PrimaryScore.MATCH: ("GPTS", "BH:MP", "SB:MP"), PrimaryScore.GAME: ("MPTS", "BH:GP", "SB:GP")}
@@ -408,9 +407,3 @@ def check(port: WorkbookPort) -> list[RoundCheck]:
 def holds_team_event(port: WorkbookPort) -> bool:
     """True when the workbook behind ``port`` holds a team event."""
     return holds_team(port)
-
-
-def is_team_file(path: Path) -> bool:
-    """True when the workbook file at ``path`` holds a team event (the doors then take the team use cases)."""
-    with reading(path) as port:
-        return holds_team(port)

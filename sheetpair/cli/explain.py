@@ -9,7 +9,7 @@ import click
 from ..app import team_event
 from ..app.explain import explain as explain_round
 from ..app.session import load
-from ..app.workbooks.files import reading
+from ..app.workbooks.files import holds_team_event_file, reading
 from .base import cli, reports_errors
 
 
@@ -26,7 +26,7 @@ def explain(workbook: Path, round_number: int, board: int | None) -> None:
     Example:
       sheetpair explain open.xlsx --round 5 --board 3
     """
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         with reading(workbook) as port:
             click.echo(team_event.explain(port, round_number).text(board))
         return

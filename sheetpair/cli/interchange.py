@@ -7,14 +7,14 @@ from pathlib import Path
 
 import click
 
-from ..app import team_event
 from ..app.check import ComparedPairing, RoundCheck, check_tournament
+from ..app.files import load_for_check
 from ..app.interchange import TrfFormat, create_workbook, export_trf, read_event, refuse_same_file
 from ..app.season import AUTO, EXECUTORS
 from ..app.session import load
-from ..app.standings_check import check_standings, load_for_check
+from ..app.standings_check import check_standings
 from ..app.teams import check_team_trf, is_team_trf
-from ..app.workbooks.files import creating, reading, refuse_output_over_input
+from ..app.workbooks.files import creating, holds_team_event_file, reading, refuse_output_over_input
 from ..core.errors import InputError, OperationError
 from ..core.fide_mode import fide_warnings
 from ..pairing import SYSTEMS, get_system
@@ -78,7 +78,7 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
     Example:
       sheetpair export open.xlsx --trf open.trf --format trf16
     """
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         return teams.export(workbook, target, trf_format)
     refuse_output_over_input(target, workbook, what="the TRF")
     with reading(workbook) as port:
@@ -125,7 +125,7 @@ def check(source: Path, system_name: str | None, as_json: bool, jobs: int | None
     system_name = None if system_name == AUTO else system_name
     if is_team_trf(source):
         return _check_team(source, system_name, as_json)
-    if source.suffix.lower() in (".xlsx", ".xlsm") and team_event.is_team_file(source):
+    if source.suffix.lower() in (".xlsx", ".xlsm") and holds_team_event_file(source):
         return teams.check(source, as_json)
     tournament, declared = load_for_check(source, system_name)
     if not tournament.rounds:

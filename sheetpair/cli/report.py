@@ -9,7 +9,7 @@ import click
 from ..app import team_event
 from ..app.prizes import report_prizes
 from ..app.session import load
-from ..app.workbooks.files import reading, refuse_output_over_input
+from ..app.workbooks.files import holds_team_event_file, reading, refuse_output_over_input
 from ..core.errors import InputError
 from ..core.model import Tournament
 from ..core.tiebreaks import EDITIONS
@@ -69,7 +69,7 @@ def report(workbook: Path, round_number: int | None, html_dir: Path | None, pdf_
     if pdf_file is not None:
         refuse_output_over_input(pdf_file, workbook, what="the PDF")
         require("typst", "typst")  # before the web pages are written, so a missing extra writes nothing
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         return _team_report(workbook, html_dir, pdf_file, paper, chosen, language)
     with reading(workbook) as port:
         tournament = load(port)

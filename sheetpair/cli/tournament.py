@@ -9,14 +9,14 @@ from pathlib import Path
 
 import click
 
-from ..app import rounds, team_event
+from ..app import rounds
 from ..app.event import EventRequest, parse_dates, parse_options
 from ..app.fide_list import RATING_LISTS, chunks
 from ..app.interchange import FideSource, create_workbook, new_event, refuse_same_file
 from ..app.operations import MANUAL_NOTE, PENDING_NOTE
 from ..app.rounds import Paired
 from ..app.standings import standings_if_current, update_standings
-from ..app.workbooks.files import creating, editing, reading
+from ..app.workbooks.files import creating, editing, holds_team_event_file, reading
 from ..core.fide_mode import fide_warnings
 from ..core.model import ByeKind, EventInfo, Player, Round, Tournament
 from ..core.rating import RatingFigures, rating_figures
@@ -130,7 +130,7 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
       sheetpair pair open.xlsx --json -o open-round5.xlsx
       sheetpair pair open.xlsx --manual 1 7 --manual Hansen Berg
     """
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         if manual:
             raise click.UsageError("a team event's matches are made by its system; --manual sets boards of "
                                    "individual events (change a line-up with 'sheetpair lineup')")
@@ -213,7 +213,7 @@ def result(workbook: Path, round_number: int | None, table: int | None, boards: 
             raise click.BadParameter(f"--board {board} {text}: is {text!r} a result or a board number? Write the "
                                      "result as 1-0 or 0-1, and each board as --board BOARD RESULT",
                                      param_hint="--board")
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         return teams.result(workbook, output, round_number, table, boards, match)
     if not boards:
         raise click.UsageError("name a board and its result: --board BOARD RESULT")
@@ -359,7 +359,7 @@ def undo(workbook: Path, yes: bool, output: Path | None, stamp: Stamp) -> None:
     Example:
       sheetpair undo open.xlsx --yes
     """
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         return teams.undo(workbook, output, yes)
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
@@ -389,7 +389,7 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     """
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
-    if team_event.is_team_file(workbook):
+    if holds_team_event_file(workbook):
         return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     with reading(workbook) as port:

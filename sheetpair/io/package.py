@@ -18,6 +18,7 @@ from __future__ import annotations
 import zipfile
 import zlib
 from pathlib import Path
+from xml.etree import ElementTree
 
 from ..core.errors import WorkbookError
 
@@ -35,6 +36,24 @@ _XML_SUFFIXES = (".xml", ".rels", ".vml")
 _STRICT_NAMESPACE = b"http://purl.oclc.org/ooxml/spreadsheetml/main"
 """The main namespace of ISO/IEC 29500 Strict, an Excel "Save As" choice that openpyxl does not read (it
 finds no sheets, so the workbook would look like no tournament)."""
+
+
+def package_sheet_names(path: Path) -> list[str]:
+    """The names of the sheets ``xl/workbook.xml`` lists, read without opening any sheet: a door asks it
+    before it chooses how to open the workbook (a team event's or an individual one's). Anything that is no
+    readable package lists no sheet; opening it then says what is wrong."""
+    try:
+        with zipfile.ZipFile(path) as package:
+            text = package.read("xl/workbook.xml")
+    except (OSError, KeyError, zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError):
+        return []
+    if b"<!DOCTYPE" in text:
+        return []
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError:
+        return []
+    return [element.get("name", "") for element in root.iter() if element.tag.endswith("}sheet")]
 
 
 def inspect_workbook_file(path: Path) -> None:

@@ -10,12 +10,23 @@ from pathlib import Path
 from ...io.lock import refuse_if_open, workbook_lock
 from ...io.openpyxl_port import OpenpyxlPort
 from ...io.outputs import refuse_output_over_input as refuse_output_over_input  # for every door that writes a file
+from ...io.package import package_sheet_names
+from ...io.workbook import TEAMS_SHEET, holds_team_event
 
 
 @contextmanager
 def reading(path: Path) -> Iterator[OpenpyxlPort]:
     """The workbook at ``path``, to read; nothing is written."""
     yield OpenpyxlPort(path)
+
+
+def holds_team_event_file(path: Path) -> bool:
+    """True when the workbook file at ``path`` holds a team event (the doors then take the team use cases).
+    A workbook without a Teams sheet is told by its package's list of sheets, without opening it."""
+    if TEAMS_SHEET not in package_sheet_names(path):
+        return False
+    with reading(path) as port:
+        return holds_team_event(port)
 
 
 @contextmanager
