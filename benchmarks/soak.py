@@ -67,10 +67,11 @@ def state(path: Path) -> tuple[Tournament, int, Any]:
 
 
 def fide_list(event: Tournament, rating: int) -> str:
-    """FIDE's XML rating list with the event's first player at ``rating``."""
+    """FIDE's XML rating list with the event's first player at ``rating`` (FIDE id 1700000 + start number)."""
     first = event.players[0]
     return ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<playerslist>\n"
-            f"<player><fideid>1700003</fideid><name>{first.name}</name><country>NOR</country><sex>F</sex>"
+            f"<player><fideid>{1_700_000 + first.tpn}</fideid><name>{first.name}</name>"
+            "<country>NOR</country><sex>F</sex>"
             f"<title></title><w_title></w_title><o_title></o_title><foa_title></foa_title><rating>{rating}</rating>"
             "<games>0</games><k>20</k><rapid_rating></rapid_rating><rapid_games>0</rapid_games><rapid_k></rapid_k>"
             "<blitz_rating></blitz_rating><blitz_games>0</blitz_games><blitz_k></blitz_k><birthday>1990</birthday>"

@@ -137,3 +137,16 @@ def test_a_cleared_result_stays_cleared_and_a_result_changed_in_both_is_a_confli
     assert merged.round(4).game_on_board(1).result is Result.NONE  # type: ignore[union-attr]
     assert merged.round(3).game_on_board(2).result is Result.BLACK_WINS  # type: ignore[union-attr]
     assert merged.round(5).game_on_board(3).result is Result.BLACK_WINS  # type: ignore[union-attr]
+
+
+def test_a_third_hall_merged_later_keeps_its_entry_too(copies: tuple[Path, Path], tmp_path: Path) -> None:
+    """The entries are known by name in the journal: one renumbered by an earlier merge is still an entry."""
+    a, b = copies
+    c = tmp_path / "hall-3.xlsx"
+    shutil.copyfile(a, c)
+    for copy, name in ((a, "Gus"), (b, "Hal"), (c, "Ida")):
+        run("enter", copy, "--name", name, "--rating", "1500")
+    run("result", a, *[x for board in BOARDS for x in ("--board", board, "0-1")])  # a long merge entry below
+    run("merge", b, a, "-o", a)  # Hal is entered after Gus: he becomes 12 in the master
+    run("merge", c, a, "-o", a)
+    assert [(p.tpn, p.name) for p in event(a).players][-3:] == [(11, "Gus"), (12, "Hal"), (13, "Ida")]

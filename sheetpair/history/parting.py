@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.model import Tournament
@@ -85,7 +86,7 @@ def since_parting(own: Metadata, other: Metadata, tournament: Tournament) -> Sin
     """What the copy with metadata ``own`` (read as ``tournament``) changed since it parted from ``other``."""
     shared = {entry.key for entry in other.journal}
     lines: list[str] = []
-    entered: dict[int, tuple[str, str]] = {}
+    entered: dict[str, str] = {}
     for entry in own.journal:
         if entry.key in shared or not other.journal:
             continue
@@ -93,10 +94,11 @@ def since_parting(own: Metadata, other: Metadata, tournament: Tournament) -> Sin
             lines.append(line)
             found = _ENTERED.match(line)
             if found:
-                entered[int(found.group(1))] = (entry.time, found.group(2))
+                entered.setdefault(found.group(2), entry.time)  # the first time: a merge may renumber it later
     lines += [line for edit in hand_edits(own, tournament) for line in edit.lines]
-    names = {p.tpn: p.name for p in tournament.players}
-    return SinceParting(tuple(lines), {tpn: when for tpn, when in entered.items() if names.get(tpn) == when[1]})
+    named = Counter(p.name for p in tournament.players)
+    return SinceParting(tuple(lines), {p.tpn: (entered[p.name], p.name) for p in tournament.players
+                                       if p.name in entered and named[p.name] == 1})
 
 
 def renumbered_entries(a: Tournament, b: Tournament, since: tuple[SinceParting, SinceParting]
