@@ -168,6 +168,12 @@ def test_roster_and_settings_differences(copies: tuple[Path, Path], tmp_path: Pa
     row = next(r for r in range(2, settings_sheet.max_row + 1) if settings_sheet.cell(r, 1).value == "event.city")
     settings_sheet.cell(row, 2).value = "Bergen"
     workbook.save(b)
+    typed_in_b = {d["item"]: d for d in json.loads(run("diff", a, b, "--json", code=1).stdout)}
+    assert typed_in_b["player1"]["from"] == "B" and typed_in_b["setting.event.city"]["from"] == "B"  # B's own edits
+    workbook = openpyxl.load_workbook(a)  # the same details changed in A too: now both changed them
+    workbook["Players"].cell(2, 2).value = "Ada King"
+    workbook["Settings"].cell(row, 2).value = "Oslo"
+    workbook.save(a)
     found = {d["item"]: d for d in json.loads(run("diff", a, b, "--json", code=1).stdout)}
     assert found["player7"]["from"] == "B" and found["player7"]["text"] == "player 7 (Gus) only in B"
     assert found["player1"]["conflict"] and found["player1"]["b"] == "name='Ada Lovelace'"

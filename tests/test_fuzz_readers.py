@@ -141,3 +141,29 @@ def test_workbook_reader_on_damaged_bytes(where: int, count: int, garbage: bytes
             load_tournament(OpenpyxlPort(path))
         except WorkbookError as error:
             assert error.sheet is not None or str(path) in str(error), str(error)
+
+
+def _games_in_the_text(text: str) -> set[tuple[int, frozenset[int]]]:
+    """Every game the 001 lines of a TRF name, read by column alone: (round, {player, opponent})."""
+    games = set()
+    for line in text.splitlines():
+        if not line.startswith("001") or not line[4:8].strip().isdigit():
+            continue
+        tpn = int(line[4:8])
+        for number, start in enumerate(range(91, len(line), 10), start=1):
+            opponent = line[start:start + 4].strip()
+            if opponent.isdigit() and int(opponent) not in (0, tpn):
+                games.add((number, frozenset((tpn, int(opponent)))))
+    return games
+
+
+@examples(400)
+@given(mutated(HAND_MADE_16))
+def test_a_trf_that_reads_keeps_every_game_its_player_lines_name(text: str) -> None:
+    """A damaged TRF is read whole or refused: no game named in a player line is left out silently."""
+    try:
+        event = read_trf(text)
+    except TrfError:
+        return
+    read = {(rnd.number, frozenset((g.white, g.black))) for rnd in event.rounds for g in rnd.games}
+    assert _games_in_the_text(text) <= read, text

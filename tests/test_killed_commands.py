@@ -81,3 +81,32 @@ def test_result_killed_at_random_moments_leaves_a_whole_workbook(tmp_path: Path)
         game = load_tournament(OpenpyxlPort(path)).rounds[-1].game_on_board(board)
         assert game is not None and game.result in (Result.NONE, Result.DRAW, Result.WHITE_WINS,
                                                     Result.BLACK_WINS), "a result half written"
+
+
+MERGE_KILLS = 10
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+def test_merge_into_copy_b_killed_at_random_moments_never_leaves_b_a_copy_of_a(tmp_path: Path) -> None:
+    """``merge A B -o B`` used to copy A over B before saving: a kill then left B a copy of A."""
+    b = write_event(tmp_path / "b.xlsx", tournament(60, 1))
+    a = tmp_path / "a.xlsx"
+    a.write_bytes(b.read_bytes())
+    sheetpair = [sys.executable, "-m", "sheetpair"]
+    subprocess.run([*sheetpair, "result", str(a), "--board", "1", "1-0"], cwd=REPO, check=True, capture_output=True)
+    subprocess.run([*sheetpair, "result", str(b), "--board", "2", "0-1"], cwd=REPO, check=True, capture_output=True)
+    kept = b.read_bytes()
+    started = time.perf_counter()
+    subprocess.run([*sheetpair, "merge", str(a), str(b), "-o", str(tmp_path / "timing.xlsx")], cwd=REPO, check=True,
+                   capture_output=True)
+    seconds = 1.2 * (time.perf_counter() - started)
+    rng = random.Random(21)
+    seen = {"old": 0, "new": 0}
+    for _ in range(MERGE_KILLS):
+        _kill_at_random([*sheetpair, "merge", str(a), str(b), "-o", str(b)], seconds, rng)
+        games = load_tournament(OpenpyxlPort(b)).round(1)
+        assert games.game_on_board(2).result is Result.BLACK_WINS, "B's own result lost"  # type: ignore[union-attr]
+        merged = games.game_on_board(1).result is Result.WHITE_WINS  # type: ignore[union-attr]
+        seen["new" if merged else "old"] += 1
+        b.write_bytes(kept)
+    assert seen["old"] + seen["new"] == MERGE_KILLS

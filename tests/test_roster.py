@@ -119,8 +119,20 @@ def test_a_utf8_roster_with_one_windows_1252_line_keeps_both_kinds_of_names(tmp_
 def test_a_roster_in_neither_utf8_nor_windows_1252_is_refused_not_garbled(tmp_path: Path) -> None:
     path = tmp_path / "tokyo.csv"
     path.write_bytes("Name;Rating\n山田 太郎;1900\n佐藤 花子;1800\n".encode("shift_jis"))
-    with pytest.raises(InputError, match=r"tokyo.csv, line 3: the text is neither UTF-8 nor Windows-1252"):
+    with pytest.raises(InputError, match=r"tokyo.csv, line 2: the text is neither UTF-8 nor a code page"):
         read_roster(path)
+
+
+@pytest.mark.parametrize(("codec", "names"), [
+    ("cp1250", ["Łukasz, Żółć", "Dvořák, Antonín", "Nováková, Šárka"]),
+    ("mac_roman", ["Müller, Jörg", "Niño, José"]),
+    ("cp1252", ["Müller, Jörg", "Niño, José", "Øster, Åse", "MÜLLER, JÖRG", "O’Brien, Zoë"]),
+])
+def test_a_roster_in_a_single_byte_code_page_is_read_as_the_data_says(tmp_path: Path, codec: str,
+                                                                       names: list[str]) -> None:
+    path = tmp_path / f"{codec}.csv"
+    path.write_bytes(("Name;Rating\n" + "".join(f"{name};1800\n" for name in names)).encode(codec))
+    assert [p.name for p in read_roster(path)] == names
 
 
 def test_a_csv_field_over_128_kb_is_a_sentence_with_its_line(tmp_path: Path) -> None:

@@ -229,8 +229,10 @@ def test_cr_only_bom_and_windows_1252_are_read() -> None:
     assert read_trf(decode_trf(b"\xef\xbb\xbf" + HAND_MADE_26.encode())) == read_trf(HAND_MADE_26)
     older = HAND_MADE_26.replace("Three", "Thrée")
     assert read_trf(decode_trf(older.encode("cp1252"))) == read_trf(older)  # older Windows programs
-    with pytest.raises(TrfError, match="neither UTF-8 nor Windows-1252") as error:
-        decode_trf(HAND_MADE_26.encode() + b"001 \x81\n")
+    central = HAND_MADE_26.replace("Three", "Żółty")
+    assert read_trf(decode_trf(central.encode("cp1250"))) == read_trf(central)  # decoded as the data says
+    with pytest.raises(TrfError, match="neither UTF-8 nor in a code page that makes names of it") as error:
+        decode_trf(HAND_MADE_26.encode() + "001 山田".encode("shift_jis") + b"\n")
     assert error.value.line == 15
 
 

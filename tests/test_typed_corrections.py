@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 
 from sheetpair.cli import cli
@@ -55,3 +56,28 @@ def test_results_typed_into_the_last_round_are_entered_as_always(tmp_path: Path)
     outcome = CliRunner().invoke(cli, ["standings", str(book)])
     assert outcome.exit_code == 0, outcome.output
     assert load_tournament(OpenpyxlPort(book)).rounds[1].games[0].result is Result.WHITE_WINS
+
+
+def _type_into(book: Path, round_number: int, board: int, column_title: str, value: object) -> None:
+    raw = openpyxl.load_workbook(book)
+    sheet = raw[f"Round {round_number}"]
+    column = [cell.value for cell in sheet[1]].index(column_title) + 1
+    row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == board)
+    sheet.cell(row, column).value = value
+    raw.save(book)
+
+
+def test_a_result_typed_into_the_black_points_column_is_named_in_a_warning(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    book = _two_rounds(tmp_path)
+    load_tournament(OpenpyxlPort(book))
+    assert "typed into" not in caplog.text  # the points sheetpair wrote are not taken for typed ones
+    _type_into(book, 2, 1, "Black points", "1-0")
+    _type_into(book, 2, 2, "White points", 3)
+    outcome = CliRunner().invoke(cli, ["standings", str(book)])
+    assert outcome.exit_code == 0, outcome.output
+    assert "Round 2!H2: '1-0' typed into Black points" in caplog.text
+    assert "Round 2!F3: 3 typed into White points" in caplog.text and "Result column" in caplog.text
+    caplog.clear()
+    load_tournament(OpenpyxlPort(book))
+    assert "typed into" not in caplog.text  # said once: the save wrote the points again

@@ -17,6 +17,7 @@ from ..core.model import Tournament
 from ..history.compare import Difference, compare
 from ..history.edits import hand_edits, refuse_deleted_games
 from ..history.merge import merge, merged_journal
+from ..history.parting import SinceParting, since_parting
 from ..history.records import JournalEntry, Metadata
 from ..history.stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, SIDES, Side, Stamp, utc_now
 from ..io.metadata import read_metadata
@@ -51,7 +52,12 @@ def compare_copies(a: WorkbookPort, b: WorkbookPort) -> list[Difference]:
     """
     first, second = read_copy(a), read_copy(b)
     same_event(first, second)
-    return compare(first.tournament, second.tournament)
+    return compare(first.tournament, second.tournament, histories(first, second))
+
+
+def histories(a: Copy, b: Copy) -> tuple[SinceParting, SinceParting]:
+    """What each copy changed since the two parted (by their journals and unrecorded hand edits)."""
+    return (since_parting(a.meta, b.meta, a.tournament), since_parting(b.meta, a.meta, b.tournament))
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,8 @@ def merge_copies(first: WorkbookPort, second: WorkbookPort, second_name: str, *,
     same_event(a, b)
     for side in (a, b):
         refuse_deleted_games(side.meta, side.tournament, stamp)
-    tournament, differences = merge(a.tournament, b.tournament, take=take, take_all=take_all)
+    tournament, differences = merge(a.tournament, b.tournament, take=take, take_all=take_all,
+                                    since=histories(a, b))
     revision = max(a.meta.revision, b.meta.revision)
     typed_in_b = [line for edit in hand_edits(b.meta, b.tournament) for line in edit.lines]
     journal = merged_journal(a.meta, b.meta)

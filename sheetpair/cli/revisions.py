@@ -116,7 +116,7 @@ def merge_command(first: Path, second: Path, output: Path, takes: tuple[str, ...
     """
     take_all, per_item = parse_take(takes)
     stamp = Stamp(f"merge {first.name} {second.name}", arbiter)
-    with reading(second) as b, editing(first, output) as a:
+    with editing(first, output) as a, reading(second) as b:  # B read under the lock: it may be the output
         merged = merge_copies(a, b, second.name, take=per_item, take_all=take_all, stamp=stamp)
     for difference in merged.differences:
         side = difference.side or per_item.get(difference.item, take_all)

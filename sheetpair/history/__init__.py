@@ -10,7 +10,8 @@ Excel, opened twice. Each write records a journal and a hash of each part of the
 * :mod:`.stamp` — who writes, and the refusal of a copy that is not the revision its reader saw;
 * :mod:`.describe` — a change of one part in the arbiter's words; :mod:`.edits` — what was typed by hand, games
   deleted with their result, and the rules an edited pairing breaks; :mod:`.journal` — the entries of one write;
-* :mod:`.compare` and :mod:`.merge` — two copies of one event compared part by part and merged.
+* :mod:`.parting` — what each of two copies changed since they parted, late entries numbered apart;
+  :mod:`.compare` and :mod:`.merge` — two copies of one event compared item by item and merged.
 
 The use cases that read the workbooks and write the result are in :mod:`sheetpair.app` (:mod:`~sheetpair.app.session`,
 :mod:`~sheetpair.app.status`, :mod:`~sheetpair.app.copies`). The rules in the arbiter's words are in

@@ -6,6 +6,8 @@ from typing import Any
 
 from ..core.model import Tournament
 from .parts import (
+    REQUESTED_BYES,
+    ROSTER,
     SETTINGS,
     round_of,
     tournament_parts,
@@ -43,13 +45,63 @@ def _pairing_lines(number: int, old: dict[str, Any], new: dict[str, Any]) -> lis
             lines.append(f"round {number} board {board}: {was[0]}-{was[1]} removed")
         else:
             lines.append(f"round {number} board {board}: {was[0]}-{was[1]} changed to {now[0]}-{now[1]}")
-    if old["byes"] != new["byes"]:
-        lines.append(f"round {number} byes: {_byes_text(old['byes'])} changed to {_byes_text(new['byes'])}")
+    byes_was = {player: kind for player, kind, _ in old["byes"]}
+    byes_now = {player: kind for player, kind, _ in new["byes"]}
+    return lines + _bye_lines(number, byes_was, byes_now, "added", "removed")
+
+
+def bye_line_start(number: int, player: int) -> str:
+    """How every line about player ``player``'s bye in round ``number`` starts (asked for, or in the round)."""
+    return f"round {number} bye: player {player} "
+
+
+def _bye_lines(number: int, was: dict[int, str], now: dict[int, str], added: str, removed: str) -> list[str]:
+    lines = []
+    for player in sorted(set(was) | set(now)):
+        before, after = was.get(player), now.get(player)
+        if before == after:
+            continue
+        start = bye_line_start(number, player)
+        if before is None:
+            lines.append(f"{start}({after}) {added}")
+        elif after is None:
+            lines.append(f"{start}({before}) {removed}")
+        else:
+            lines.append(f"{start}({before}) changed to {after}")
     return lines
 
 
-def _byes_text(byes: list[list[Any]]) -> str:
-    return ", ".join(f"{player} ({kind})" for player, kind, _ in byes) or "none"
+def _requested_byes_lines(old: list[list[Any]], new: list[list[Any]]) -> list[str]:
+    rounds = sorted({number for number, _, _ in [*old, *new]})
+    return [line for number in rounds
+            for line in _bye_lines(number, {tpn: kind for n, tpn, kind in old if n == number},
+                                   {tpn: kind for n, tpn, kind in new if n == number}, "asked", "cancelled")]
+
+
+def player_line_start(tpn: int) -> str:
+    """How every line about player ``tpn``'s entry in the roster starts."""
+    return f"player {tpn} "
+
+
+def _roster_lines(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
+    before, after = {p["tpn"]: p for p in old}, {p["tpn"]: p for p in new}
+    lines = []
+    for tpn in sorted(set(before) | set(after)):
+        was, now = before.get(tpn), after.get(tpn)
+        if was == now:
+            continue
+        start = f"{player_line_start(tpn)}({(now or was or {}).get('name')})"
+        if was is None or now is None:
+            lines.append(f"{start} {'entered' if was is None else 'removed'}")
+            continue
+        for key in [k for k in now if now[k] != was.get(k)]:
+            if key == "withdrawn_from":
+                withdrawn = now[key]
+                lines.append(f"{start}: withdrawn from round {withdrawn}" if withdrawn is not None
+                             else f"{start}: withdrawal cancelled")
+            else:
+                lines.append(f"{start}: {key} {was.get(key)!r} changed to {now[key]!r}")
+    return lines
 
 
 def _settings_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -78,8 +130,13 @@ def describe_part(part: str, old: Any, new: Any, *, by_hand: bool = False) -> li
         if old is None or new is None:
             return [f"round {round_of(part)} {'paired' if old is None else 'removed'}"]
         return _pairing_lines(round_of(part), old, new)
-    if part == SETTINGS and old is not None and new is not None:
-        return _settings_lines(old, new)
+    if old is not None and new is not None:
+        if part == SETTINGS:
+            return _settings_lines(old, new)
+        if part == ROSTER:
+            return _roster_lines(old, new)
+        if part == REQUESTED_BYES:
+            return _requested_byes_lines(old, new)
     return [f"{part} changed"]
 
 

@@ -126,6 +126,39 @@ def unicode_text(raw: bytes) -> str | None:
         return None
 
 
+CODE_PAGES = (("cp1252", "Windows-1252"), ("mac_roman", "Mac Roman"), ("cp1250", "Windows-1250"))
+"""The single-byte code pages a roster or TRF that is not Unicode is read in, in this order of preference:
+Western European Windows (older Excel exports), the old Mac's, Central European Windows."""
+_NAME_MARKS = frozenset("'’‘`´-–.·")
+
+
+def legacy_code_page(parts: list[bytes]) -> tuple[str, str] | None:
+    """The code page (codec, name) in which every one of ``parts`` (the lines of a file that are not UTF-8)
+    reads as names do: non-ASCII characters that are letters, an upper-case one only at the start of a word
+    or in a word in capitals. The first of :data:`CODE_PAGES` that does; ``None`` when none does (a
+    Shift-JIS roster, bytes no single-byte code page makes names of), so the caller refuses it rather than
+    garble the names."""
+    for codec, name in CODE_PAGES:
+        try:
+            if all(_reads_as_names(part.decode(codec)) for part in parts):
+                return codec, name
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _reads_as_names(text: str) -> bool:
+    for word in re.split(r"[\s,;\t\"()/]+", text):
+        capitals = word.isupper()
+        for index, char in enumerate(word):
+            before = word[index - 1] if index else " "
+            if char.isupper() and not capitals and before.isalpha() and not (char.isascii() and before.isascii()):
+                return False  # "MŸller", "JosŽ", "éRìc": a capital inside a word, next to a letter not ASCII
+            if not (char.isascii() or char in _NAME_MARKS or char.isalpha()):
+                return False
+    return True
+
+
 def visible_text(text: str, *, source: str) -> str:
     """``text`` with every :data:`CONTROL_CHARACTERS` replaced by :data:`REPLACEMENT_MARK` (one for one, so
     fixed columns stay in place), and a warning naming ``source`` and the line of each replacement."""

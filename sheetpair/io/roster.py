@@ -21,7 +21,16 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..core.model import Player
 from .package import inspect_workbook_file
-from .port import MAX_COLUMNS, MAX_ROWS, CellValue, cell_int, cell_text, unicode_text, visible_text
+from .port import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    CellValue,
+    cell_int,
+    cell_text,
+    legacy_code_page,
+    unicode_text,
+    visible_text,
+)
 
 _ALIASES: dict[str, tuple[str, ...]] = {  # English first, then de, fr, es, nl, no, pl, ru
     "name": ("name", "player", "playername", "fullname", "names", "participant", "spieler", "teilnehmer", "joueur",
@@ -294,26 +303,27 @@ def _csv_rows(path: Path) -> list[tuple[int, list[CellValue]]]:
 
 def legacy_text(raw: bytes, *, source: str) -> str:
     """The text of a roster that is not all UTF-8, decoded line by line: a line that is UTF-8 stays UTF-8
-    (a UTF-8 list with one line pasted from an old Windows program), any other line is read as
-    Windows-1252, the code page of older Excel exports.
+    (a UTF-8 list with one line pasted from an old Windows program); the other lines are read in the one
+    code page that makes names of them all (:func:`~sheetpair.io.port.legacy_code_page`: Windows-1252, the
+    code page of older Excel exports, Mac Roman, or Central European Windows-1250).
 
-    :raises InputError: naming the first line that is neither (bytes Windows-1252 does not define: a
-        Shift-JIS or other multi-byte roster), rather than garbling its names.
+    :raises InputError: naming the first line that is not UTF-8 when no code page makes names of those
+        lines (a Shift-JIS or other multi-byte roster), rather than garbling its names.
     """
     lines = raw.split(b"\n")
-    decoded: list[str] = []
+    foreign: dict[int, bytes] = {}
     for number, line in enumerate(lines, start=1):
         try:
-            decoded.append(line.decode("utf-8"))
-            continue
+            line.decode("utf-8")
         except UnicodeDecodeError:
-            pass
-        try:
-            decoded.append(line.decode("cp1252"))
-        except UnicodeDecodeError:
-            raise InputError(f"{source}, line {number}: the text is neither UTF-8 nor Windows-1252; save the "
-                             "roster as CSV UTF-8 and import it again") from None
-    return "\n".join(decoded)
+            foreign[number] = line
+    found = legacy_code_page(list(foreign.values()))
+    if found is None:
+        raise InputError(f"{source}, line {min(foreign)}: the text is neither UTF-8 nor a code page that makes "
+                         "names of it (Windows-1252, Mac Roman, Windows-1250); save the roster as CSV UTF-8 and "
+                         "import it again")
+    return "\n".join(line.decode(found[0]) if number in foreign else line.decode("utf-8")
+                     for number, line in enumerate(lines, start=1))
 
 
 def _text_rows(text: str, *, source: str) -> list[tuple[int, list[CellValue]]]:

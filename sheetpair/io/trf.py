@@ -27,7 +27,7 @@ from ..core.errors import InputError, TrfError
 from ..core.model import Bye, ByeKind, Colour, EventInfo, Game, Player, Result, Round, Settings, Tournament
 from ..core.state import derive
 from ..core.tiebreaks import parse_tiebreak_list
-from .port import unicode_text, visible_text
+from .port import legacy_code_page, unicode_text, visible_text
 from .trf_records import (
     FIRST_ROUND_COLUMN,
     GAME_CODES,
@@ -124,19 +124,31 @@ def load_trf(path: str | Path, *, system: str | None = None) -> Tournament:
 
 def decode_trf(raw: bytes) -> str:
     """The text of a TRF file: UTF-8 (JaVaFo's recommendation, bbpPairings' requirement, sheetpair's export),
-    a BOM tolerated, or UTF-16 with its BOM (a TRF saved as "Unicode" in Notepad); else Windows-1252, which
-    older Windows programs wrote. All keep one character per column, so the fixed columns stay in place.
+    a BOM tolerated, or UTF-16 with its BOM (a TRF saved as "Unicode" in Notepad); else the single-byte code
+    page that makes names of it (:func:`~sheetpair.io.port.legacy_code_page`: Windows-1252, which older
+    Windows programs wrote, Mac Roman or Windows-1250). All keep one character per column, so the fixed
+    columns stay in place.
 
-    :raises TrfError: naming the first line that is neither.
+    :raises TrfError: naming the first line that is not UTF-8, when no code page makes names of the file.
     """
     text = unicode_text(raw)
     if text is not None:
         return text
+    found = legacy_code_page([raw])
+    if found is not None:
+        return raw.decode(found[0])
+    lines = _LINE_BREAK.split(raw.decode("latin-1"))
+    line = next((n for n, part in enumerate(lines, start=1) if not _is_utf8(part.encode("latin-1"))), 1)
+    raise TrfError("the file is neither UTF-8 nor in a code page that makes names of it (Windows-1252, Mac Roman, "
+                   "Windows-1250)", line=line)
+
+
+def _is_utf8(raw: bytes) -> bool:
     try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError as error:
-        line = len(_LINE_BREAK.findall(raw[: error.start].decode("cp1252", "replace"))) + 1
-        raise TrfError("the file is neither UTF-8 nor Windows-1252 text", line=line) from None
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_trf(text: str, *, system: str | None = None, check_points: bool = True) -> Tournament:

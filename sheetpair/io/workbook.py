@@ -22,6 +22,7 @@ cell of the first problem; nothing is written before reading has succeeded.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import fields
@@ -50,11 +51,16 @@ from ..core.results import (
     result_code,
 )
 from ..core.standings import StandingsTable
+from ..core.state import SystemTraits, derive
 from ..core.tiebreaks import DEFAULT_EDITION, describe, parse_rules, parse_tiebreak_list
 from ..history.records import Metadata, next_metadata
 from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
 from .metadata import metadata_sheet, read_metadata
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_flag, cell_int, cell_text
+
+_log = logging.getLogger("sheetpair")
+POINTS_COLUMNS = ("White points", "Black points")
+"""Columns of a round sheet that sheetpair fills in itself (each player's points before the round)."""
 
 SETTINGS_SHEET = "Settings"
 PLAYERS_SHEET = "Players"
@@ -152,11 +158,13 @@ def load_tournament(port: WorkbookPort) -> Tournament:
     players = _read_players(port.read_sheet(PLAYERS_SHEET))
     tournament = Tournament(settings=settings, players=players)
     numbers = sorted(int(m[1]) for n in names if (m := ROUND_SHEET.match(n)))
+    points: list[_Points] = []
     for expected, number in enumerate(numbers, start=1):
         if number != expected:
             raise WorkbookError(f"round sheets must be numbered 1, 2, ... without gaps; missing Round {expected}",
                                 sheet=round_sheet_name(number))
-        tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament))
+        tournament.rounds.append(_read_round(number, port.read_sheet(round_sheet_name(number)), tournament, points))
+    _warn_typed_points(tournament, points)
     if BYES_SHEET in names:
         tournament.requested_byes = _read_requested_byes(port.read_sheet(BYES_SHEET), tournament)
     if FORBIDDEN_SHEET in names:
@@ -322,7 +330,40 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
     return sorted(players, key=lambda p: p.tpn)
 
 
-def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament) -> Round:
+_Points = tuple[int, int, str, str, CellValue]
+"""A points cell of a round sheet as read: round, player, column, cell address, value."""
+
+
+def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
+    """A value in a points column that is not the player's points before the round was typed there (a result
+    typed one column too far, often): sheetpair writes the column again, so the value is named in a warning
+    instead of disappearing without a word."""
+    if not points:
+        return
+    state = derive(tournament)
+    provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True))  # the system's own way (Monrad)
+    for number, tpn, column, where, value in points:
+        expected = state[tpn].score_after(number - 1)
+        if _points_value(value) not in (expected, provisional[tpn].score_after(number - 1)):
+            _log.warning("%s!%s: %r typed into %s, a column sheetpair fills in (points before the round: %s), is "
+                         "written over at the next save; a result belongs in the Result column",
+                         round_sheet_name(number), where, value, column, format_points(expected))
+
+
+def _points_value(value: CellValue) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value).strip().replace(",", ".")
+    try:
+        return float(text[:-1] or 0) + 0.5 if text.endswith("½") else float(text)
+    except ValueError:
+        return None
+
+
+def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament,
+                points: list[_Points] | None = None) -> Round:
     sheet = round_sheet_name(number)
     if not rows:
         raise WorkbookError("the round sheet is empty", sheet=sheet, cell="A1")
@@ -331,6 +372,7 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
     if missing:
         raise WorkbookError(f"the column {missing[0]!r} is missing", sheet=sheet, cell="A1")
     col = {h: header.index(h) for h in ROUND_HEADER}
+    col |= {h: header.index(h) for h in POINTS_COLUMNS if h in header}
     rnd = Round(number)
     placed: dict[int, str] = {}
     boards: dict[int, str] = {}
@@ -358,6 +400,7 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
                 raise WorkbookError(f"Black is neither a start number nor a bye: {value('Black')!r}",
                                     sheet=sheet, cell=where("Black TPN"))
             rnd.byes.append(Bye(white, kind, board))
+            _note_points(points, number, row, col, r, {white: "White points"})
             continue
         _check_known(tournament, black, sheet, where("Black TPN"), placed)
         _check_board_once(board, where("Board"), boards, sheet)
@@ -369,7 +412,19 @@ def _read_round(number: int, rows: list[list[CellValue]], tournament: Tournament
         except InputError as error:
             raise WorkbookError(str(error), sheet=sheet, cell=where("Result")) from None
         rnd.games.append(Game(board, white, black, result, rated))
+        _note_points(points, number, row, col, r, {white: "White points", black: "Black points"})
     return rnd
+
+
+def _note_points(points: list[_Points] | None, number: int, row: list[CellValue], col: dict[str, int], r: int,
+                 seats: dict[int, str]) -> None:
+    """Keeps the points cells of one board row that hold a value, for :func:`_warn_typed_points`."""
+    if points is None:
+        return
+    for tpn, column in seats.items():
+        index = col.get(column)
+        if index is not None and index < len(row) and row[index] not in (None, ""):
+            points.append((number, tpn, column, cell_address(r, index + 1), row[index]))
 
 
 def _check_board_once(board: int | None, where: str, boards: dict[int, str], sheet: str) -> None:
