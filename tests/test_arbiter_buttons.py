@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from sheetpair.app.request import REQUEST_FIELDS, REQUEST_SHEET
+from sheetpair.app.request import REQUEST_FIELDS, REQUEST_SHEET, cell_of
 from sheetpair.cli import cli
 from sheetpair.excel import buttons as addin
 from sheetpair.io.metadata import read_metadata
@@ -185,10 +185,14 @@ def test_compare_lists_the_differences_as_diff_prints_them(base: Path, tmp_path:
 
 def test_merge_takes_the_colleagues_changes_as_merge_does(base: Path, tmp_path: Path) -> None:
     workbook, book = doors(base, tmp_path)
-    copy = colleague(base, tmp_path)
+    copy = colleague(base, tmp_path)  # withdraws player 7 from round 4
+    request(book, {"player": "7", "round": "3"})  # this workbook withdraws him from round 3: one conflict
+    addin.withdraw_player(book)
+    cli_run("withdraw", workbook, "7", "--from-round", "3")
     request(book, {"copy": str(copy)})
     refused = addin.merge_copy(book)
-    assert refused.startswith("1 conflict(s): type A (this workbook) or B (the copy) beside take (Request!B14)")
+    assert refused.startswith("1 conflict(s): type A (this workbook) or B (the copy) beside take "
+                              f"({REQUEST_SHEET}!{cell_of('take')})"), refused
     assert refused.endswith("The workbook was not changed.")
     request(book, {"copy": str(copy), "take": "B"})
     assert addin.merge_copy(book).startswith("Merged from-anna.xlsx into this workbook: 2 difference(s) taken")

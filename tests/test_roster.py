@@ -126,7 +126,7 @@ def test_a_roster_in_neither_utf8_nor_windows_1252_is_refused_not_garbled(tmp_pa
 @pytest.mark.parametrize(("codec", "names"), [
     ("cp1250", ["Łukasz, Żółć", "Dvořák, Antonín", "Nováková, Šárka"]),
     ("mac_roman", ["Müller, Jörg", "Niño, José"]),
-    ("cp1252", ["Müller, Jörg", "Niño, José", "Øster, Åse", "MÜLLER, JÖRG", "O’Brien, Zoë"]),
+    ("cp1252", ["Müller, Jörg", "Niño, José", "Øster, Åse", "MÜLLER, JÜRGEN", "O’Brien, Zoë"]),
 ])
 def test_a_roster_in_a_single_byte_code_page_is_read_as_the_data_says(tmp_path: Path, codec: str,
                                                                        names: list[str]) -> None:

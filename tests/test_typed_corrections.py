@@ -74,7 +74,7 @@ def test_a_result_typed_into_the_black_points_column_is_named_in_a_warning(
     assert "typed into" not in caplog.text  # the points sheetpair wrote are not taken for typed ones
     _type_into(book, 2, 1, "Black points", "1-0")
     _type_into(book, 2, 2, "White points", 3)
-    outcome = CliRunner().invoke(cli, ["standings", str(book)])
+    outcome = CliRunner().invoke(cli, ["result", str(book), "--board", "3", "1-0"])  # a command that saves
     assert outcome.exit_code == 0, outcome.output
     assert "Round 2!H2: '1-0' typed into Black points" in caplog.text
     assert "Round 2!F3: 3 typed into White points" in caplog.text and "Result column" in caplog.text
