@@ -132,7 +132,8 @@ def players_from_rows(rows: Iterable[tuple[int, list[CellValue]]], *, source: st
             continue
         if player.fide_id:
             fide_ids[player.fide_id] = line
-        same = (player.name.casefold(), player.rating, player.federation, player.birth_date, player.club)
+        same = (player.name.casefold(), player.rating, player.federation, player.birth_date, player.club,
+                player.fide_id)  # rows of FIDE ids alone (filled from the list later) differ by their id
         if same in seen:
             problems.append(f"line {line}: the same player as line {seen[same]} ({player.name}); delete one of "
                             "the two rows")
