@@ -276,12 +276,30 @@ COVERED = {
     "explain_round",
     # tests/test_addin.py::test_a_new_event_means_the_same_through_both_doors
     "import_trf_csv",
-    # tests/test_paperwork_doors.py
-    "update_from_fide_list", "check_report",
     # this file
+    "update_from_fide_list", "check_report",
     *STEPS, "event_status", "check_norms", "compare_copy", "merge_copy", "pdf_report", "team_lineup",
 }
 
 
 def test_every_ribbon_button_has_a_test_against_its_command() -> None:
     assert {b.name for b in addin.BUTTONS} == COVERED
+
+
+def test_check_rating_report_says_what_check_report_prints(base: Path, tmp_path: Path) -> None:
+    workbook, book = doors(base, tmp_path)
+    printed = cli_run("check-report", workbook, code=1).splitlines()
+    message = addin.check_report(book)
+    assert message == f"A rating officer would reject {len(printed)} thing(s): " + " ".join(printed), message
+
+
+def test_the_fide_list_button_updates_the_players_as_the_players_command_does(base: Path, tmp_path: Path) -> None:
+    from .test_fide_list import xml_list
+
+    workbook, book = doors(base, tmp_path)
+    listed = xml_list().replace("Berg, Ada", "Berg, Erik").replace("Carlsen, Magnus", "Lindqvist, Anna")
+    fide_list = tmp_path / "excel" / "players_list_xml_foa.xml"
+    fide_list.write_text(listed, encoding="utf-8")
+    assert addin.update_from_fide_list(book).startswith("2 player(s) updated from players_list_xml_foa.xml.")
+    cli_run("players", workbook, "--from-fide", fide_list, "--yes")
+    same_event(workbook, book)
