@@ -7,6 +7,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 
@@ -184,3 +185,39 @@ def test_players_command_adds_players_by_fide_id(tmp_path: Path):
     assert all(any(b.player == new for b in rnd.byes) for rnd in after.rounds)  # the rounds missed, on record
     again = run(cli, ["players", str(book), "--from-fide", str(fide), "--yes", "--add", "1503014"])
     assert again.exit_code != 0 and f"1503014 (player {new}) is in the roster already" in again.output
+
+
+def test_the_inactivity_flag_is_kept_read_back_and_shown_and_old_workbooks_stay_as_they_are(tmp_path: Path):
+    from sheetpair.history.edits import hand_edits
+    from sheetpair.io.metadata import read_metadata
+
+    book = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE, book)
+    first = load_tournament(OpenpyxlPort(book)).players[0]
+    fide = tmp_path / "list.xml"
+    fide.write_text(xml_list().replace("Berg, Ada", first.name), encoding="utf-8")  # Ada's flag: w, active
+    assert CliRunner().invoke(cli, ["players", str(book), "--from-fide", str(fide), "--yes"]).exit_code == 0
+    header = [c.value for c in openpyxl.load_workbook(book)["Players"][1]]
+    assert "Inactive" not in header  # no player flagged: the columns stay as they were
+    fide.write_text(fide.read_text(encoding="utf-8").replace("<flag>w</flag>", "<flag>wi</flag>"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["players", str(book), "--from-fide", str(fide), "--yes"])
+    assert result.exit_code == 0 and "Inactive on the list: 1." in result.output
+    sheet = openpyxl.load_workbook(book)["Players"]
+    column = [c.value for c in sheet[1]].index("Inactive")
+    assert [row[column].value for row in sheet.iter_rows(min_row=2, max_row=3)] == ["i", None]
+    port = OpenpyxlPort(book)
+    tournament = load_tournament(port)
+    assert [p.inactive for p in tournament.players][:2] == [True, False]
+    assert hand_edits(read_metadata(port), tournament) == []  # the flag is no hand edit
+    CliRunner().invoke(cli, ["report", str(book), "--html", str(tmp_path / "site")])
+    assert "2010 i" in (tmp_path / "site" / "start.html").read_text(encoding="utf-8")
+
+
+def test_a_workbook_written_before_the_flag_reads_without_a_hand_edit():
+    from sheetpair.history.edits import hand_edits
+    from sheetpair.io.metadata import read_metadata
+
+    port = OpenpyxlPort(SAMPLE)
+    tournament = load_tournament(port)
+    assert not any(p.inactive for p in tournament.players)
+    assert hand_edits(read_metadata(port), tournament) == []

@@ -94,3 +94,42 @@ def test_a_bad_prizes_sheet_names_the_cell(book: Path):
 def test_a_bad_place_option_is_one_sentence(book: Path):
     result = run("prizes", book, "--place", "first=100", code=65)
     assert "PLACE=AMOUNT" in result.output
+
+
+def test_prizes_given_on_the_command_line_are_kept_for_the_reports(book: Path, tmp_path: Path):
+    given = ("--place", "1=100", "--place", "2=80", "--place", "3=cup", "--sharing", "hort", "--minimum-share", "12.5")
+    printed = json.loads(run("prizes", book, *given, "--json", "--no-save").stdout)
+    assert PRIZES_SHEET not in openpyxl.load_workbook(book).sheetnames  # --no-save keeps nothing
+    saved = run("prizes", book, *given, "--json")
+    assert json.loads(saved.stdout) == printed and "Warning" not in saved.stderr  # a new sheet replaces nothing
+    sheet = openpyxl.load_workbook(book)[PRIZES_SHEET]
+    assert [c.value for c in sheet[1]] == PRIZES_HEADER
+    assert json.loads(run("prizes", book, "--json").stdout) == printed  # the sheet alone gives the same list
+    run("report", book, "--html", tmp_path / "site")
+    page = (tmp_path / "site" / "prizes.html").read_text(encoding="utf-8")
+    for line in printed["prizes"]:
+        assert line["name"] in page
+    assert "95" in page and "85" in page and "cup" in page
+
+
+def test_the_command_line_replaces_only_what_it_gives_of_the_prizes_sheet_and_says_so(book: Path):
+    workbook = openpyxl.load_workbook(book)
+    sheet = workbook.create_sheet(PRIZES_SHEET)
+    sheet.append(PRIZES_HEADER)
+    sheet.append(["First", 1, 100, "", ""])
+    sheet.append(["Second", 2, 60, "", ""])
+    sheet.append(["Best woman", 1, 20, "sex=F", "women"])
+    sheet.append(["Sharing", "pool"])
+    workbook.save(book)
+    before = json.loads(run("prizes", book, "--sharing", "hort", "--json", "--no-save").stdout)
+    result = run("prizes", book, "--sharing", "hort", "--json")
+    assert "sharing rule pool" in result.stderr and "the prizes" not in result.stderr
+    assert json.loads(run("prizes", book, "--json").stdout) == before  # kept: the prizes and the new rule
+    labels = [row[0].value for row in openpyxl.load_workbook(book)[PRIZES_SHEET].iter_rows(min_row=2)]
+    assert "Best woman" in labels
+    result = run("prizes", book, "--place", "1=50", "--json")
+    assert "the prizes First, Second, Best woman" in result.stderr
+    kept = openpyxl.load_workbook(book)[PRIZES_SHEET]
+    assert [[c.value for c in row] for row in kept.iter_rows(min_row=2)] == [
+        ["1. place", 1, 50, None, None], ["Sharing", "hort", None, None, None]]  # the old rows cleared
+    assert run("prizes", book, "--place", "1=50").stderr == ""  # nothing new: nothing replaced

@@ -124,18 +124,20 @@ def test_hashes_are_canonical_and_short() -> None:
 
 def test_the_roster_part_is_every_field_of_every_player_as_asdict_gives_it() -> None:
     player = Player(7, "Ærø, Ñandú", 2101, "FM", "NOR", "1503014", "1990/01/02", "w", "Club", "Team",
-                    withdrawn_from=5, provisional_rating=1, k_factor=20, board=3)
+                    withdrawn_from=5, provisional_rating=1, k_factor=20, board=3, inactive=True)
     tournament = Tournament(swiss().settings, [player])
     assert tournament_parts(tournament)["roster"] == [json.loads(json.dumps(dataclasses.asdict(player)))]
 
 
 def test_a_player_field_added_later_leaves_an_old_roster_hash_as_it_was() -> None:
-    """A workbook written before ``board`` existed stored its roster hash without it: a player at board 0
-    (every individual event's) is cut as then, so that workbook is not "edited by hand"."""
+    """A workbook written before ``board`` (or ``inactive``) existed stored its roster hash without it: a
+    player at board 0 (every individual event's) and not flagged inactive is cut as then, so that workbook is
+    not "edited by hand"."""
     player = Player(7, "Berg, Ada", 2101)
     entry = tournament_parts(Tournament(swiss().settings, [player]))["roster"][0]
     every = json.loads(json.dumps(dataclasses.asdict(player)))
-    assert "board" not in entry and entry == {k: v for k, v in every.items() if k != "board"}
+    later = {"board", "inactive"}
+    assert not later & set(entry) and entry == {k: v for k, v in every.items() if k not in later}
 
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.sampled_from(RESULTS), min_size=3, max_size=3), st.integers(0, 2**16))

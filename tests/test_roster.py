@@ -202,3 +202,11 @@ def test_a_header_no_field_answers_to_is_named(tmp_path: Path, caplog: pytest.Lo
     (player,) = read_roster(write(tmp_path, "Name;Wertzahl;Fed;Notiz\nAnna;1500;NOR;x\n"))
     assert player.rating == 0
     assert "roster.csv, line 1: column(s) B ('Wertzahl'), D ('Notiz') not read" in caplog.text
+
+
+def test_the_inactivity_flag_of_the_fide_list_is_read_from_a_roster(tmp_path: Path) -> None:
+    path = write(tmp_path, "Name,Rating,Inactive\nAnna,2000,i\nBert,1900,\nCarl,1800,yes\nDora,1700,maybe\n")
+    with pytest.raises(InputError, match=r"line 5.*'maybe'"):
+        read_roster(path)
+    path = write(tmp_path, "Name,Rating,Inactive\nAnna,2000,i\nBert,1900,\nCarl,1800,yes\n")
+    assert [p.inactive for p in read_roster(path)] == [True, False, True]

@@ -112,6 +112,7 @@ def _apply(player: Player, entry: ListEntry, rating_list: str) -> None:
         player.birth_date = entry.birth_year
     player.rating = entry.rating(rating_list)
     player.k_factor = entry.k(rating_list)
+    player.inactive = entry.inactive
 
 
 def ambiguous(player: Player, candidates: list[ListEntry]) -> OperationError:

@@ -30,7 +30,7 @@ from .tournament import EXISTING_WORKBOOK, OUTPUT
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--json", "as_json", is_flag=True, help="Print the prize list as JSON on stdout.")
 @click.option("--place", "places", multiple=True, metavar="PLACE=AMOUNT",
-              help="A place prize, e.g. 1=100 or 3=cup (repeat; replaces the Prizes sheet).")
+              help="A place prize, e.g. 1=100 or 3=cup (repeat; kept in the Prizes sheet, replacing its prizes).")
 @click.option("--sharing", type=click.Choice(SHARING_RULES),
               help="How tied players share the money of their places (default: the Prizes sheet's, else none).")
 @click.option("--minimum-share", help="The smallest share paid out; below it the tie-breaks decide.")
@@ -53,7 +53,8 @@ def prizes_command(workbook: Path, as_json: bool, places: tuple[str, ...], shari
             result = prize_list(port, prizes=given, sharing=sharing, minimum_share=minimum, write_sheet=False)
     else:
         with editing(workbook, output) as port:
-            result = prize_list(port, prizes=given, sharing=sharing, minimum_share=minimum)
+            result = prize_list(port, prizes=given, sharing=sharing, minimum_share=minimum,
+                                warn=lambda message: click.echo(f"Warning: {message}", err=True))
     click.echo(json.dumps(prizes_json(result), ensure_ascii=False) if as_json else prizes_text(result))
 
 

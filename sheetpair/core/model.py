@@ -175,6 +175,8 @@ class Player:
     """The player's FIDE development coefficient K for the rating change the reports print (default 20)."""
     board: int = 0
     """Team events: the member's place in the team's board order as the roster gives it (0: roster order)."""
+    inactive: bool = False
+    """Flagged inactive on FIDE's rating list (its ``i``): kept and shown; no pairing or rating rule here uses it."""
 
     def is_active_in(self, round_number: int) -> bool:
         """True when the player takes part in the pairing of ``round_number``."""

@@ -52,7 +52,7 @@ def tournament_parts(tournament: Tournament) -> dict[str, Any]:
     return parts
 
 
-_LATER_PLAYER_FIELDS = {"board": 0}
+_LATER_PLAYER_FIELDS: dict[str, object] = {"board": 0, "inactive": False}
 """Player fields added after workbooks were written, with the value those workbooks' players have: left out
 of the roster part at that value, so the roster hash such a workbook stored still matches (a workbook is not
 "edited by hand" because sheetpair learned a new field)."""

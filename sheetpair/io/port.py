@@ -192,6 +192,17 @@ def cell_flag(value: CellValue) -> bool:
     raise ValueError(f"expected yes or no, not {value!r}")
 
 
+def cell_inactive(value: CellValue) -> bool:
+    """The inactivity flag of FIDE's rating list in a roster cell: ``i`` (the list's mark) or yes/no; empty: active.
+
+    :raises ValueError: for anything else.
+    """
+    text = cell_text(value).lower()
+    if text in ("", "i"):
+        return text == "i"
+    return cell_flag(text)
+
+
 def cell_int(value: CellValue) -> int | None:
     """A whole number from a cell (Excel gives floats, CSV gives text), or ``None`` when it holds none."""
     if value is None or value == "" or isinstance(value, bool):

@@ -76,6 +76,28 @@ def prize_list_sheet(prize_list: PrizeList, tournament: Tournament) -> SheetSpec
                      column_widths={"Name": 28, "Prize": 24, "Why": 70}, print_header="Prize list")
 
 
+def prizes_sheet(rules: PrizeRules) -> SheetSpec:
+    """A new Prizes sheet in its documented layout, holding ``rules`` (what ``sheetpair prizes --place`` keeps)."""
+    return SheetSpec(PRIZES_SHEET, PRIZES_HEADER, prize_rule_rows(rules), column_widths={"Prize": 24, "Category": 24})
+
+
+def prize_rule_rows(rules: PrizeRules) -> list[list[CellValue]]:
+    """The rows under the Prizes header that :func:`parse_prize_rows` reads back as ``rules``: a row a prize
+    (a prize that is not money keeps its word in the label), then the sharing rule and the minimum share."""
+    rows: list[list[CellValue]] = [[p.label, p.place, _amount_cell(p.amount), p.category, p.group]
+                                   for p in rules.prizes]
+    rows.append(["Sharing", rules.sharing, None, None, None])
+    if rules.minimum_share:
+        rows.append(["Minimum share", _amount_cell(rules.minimum_share), None, None, None])
+    return rows
+
+
+def _amount_cell(amount: Fraction | None) -> CellValue:
+    if amount is None:
+        return None
+    return int(amount) if amount.denominator == 1 else float(amount)
+
+
 def _prize(row: list[CellValue], cells: list[str], r: int) -> Prize:
     place = cell_int(row[1] if len(row) > 1 else None)
     if place is None or place < 1:
@@ -101,4 +123,4 @@ def _amount(text: str, r: int, column: int) -> Fraction | None:
 
 
 __all__ = ["PRIZES_HEADER", "PRIZES_SHEET", "PRIZE_LIST_SHEET", "PrizeRules", "parse_prize_rows", "prize_list_sheet",
-           "read_prize_rules"]
+           "prize_rule_rows", "prizes_sheet", "read_prize_rules"]

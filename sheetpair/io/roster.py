@@ -25,6 +25,7 @@ from .port import (
     MAX_COLUMNS,
     MAX_ROWS,
     CellValue,
+    cell_inactive,
     cell_int,
     cell_text,
     legacy_code_page,
@@ -56,6 +57,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {  # English first, then de, fr, es, nl, 
     "sex": ("sex", "gender", "mf", "geschlecht", "sexe", "sexo", "geslacht", "kjønn", "płec", "пол"),
     "provisional_rating": ("provisionalrating", "provisional", "provrating", "provisionalelo"),
     "k_factor": ("k", "kfactor", "fidek", "kfide"),
+    "inactive": ("inactive",),
 }
 
 
@@ -195,6 +197,7 @@ def _player(tpn: int, values: dict[str, CellValue]) -> Player:
         provisional_rating=_rating(values.get("provisional_rating")),
         k_factor=_k_factor(values.get("k_factor")),
         board=_board(values.get("board")),
+        inactive=cell_inactive(values.get("inactive")),
     )
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -56,7 +56,7 @@ from ..core.tiebreaks import DEFAULT_EDITION, describe, parse_rules, parse_tiebr
 from ..history.records import Metadata, next_metadata
 from .metadata import META_SHEET as META_SHEET  # re-exported: where callers have always found it
 from .metadata import metadata_sheet, read_metadata
-from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_flag, cell_int, cell_text
+from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_flag, cell_inactive, cell_int, cell_text
 
 _log = logging.getLogger("sheetpair")
 POINTS_COLUMNS = ("White points", "Black points")
@@ -99,6 +99,9 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Provisional rating", "provisional_rating"),
     ("K", "k_factor"),
 )
+INACTIVE_COLUMN = ("Inactive", "inactive")
+"""Written only once a player is flagged inactive (or the sheet has the column), so a workbook without the
+flag keeps its columns."""
 _PLAYER_ALIASES = {
     "no": "tpn", "start number": "tpn", "startno": "tpn", "snr": "tpn", "tpn": "tpn",
     "name": "name", "player": "name",
@@ -110,6 +113,7 @@ _PLAYER_ALIASES = {
     "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
     "provisional rating": "provisional_rating",
     "k": "k_factor", "k factor": "k_factor", "k-factor": "k_factor",
+    "inactive": "inactive",
 }
 
 # --- Round sheets ----------------------------------------------------------------------------------
@@ -326,6 +330,7 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
                for key in ("title", "federation", "fide_id", "birth_date", "sex", "club", "team")},
             withdrawn_from=withdrawn_value, provisional_rating=cell_int(cell("provisional_rating")) or 0,
             k_factor=cell_int(cell("k_factor")), board=0,  # a board order belongs to team events only
+            inactive=_inactive(cell("inactive"), r, columns.get("inactive")),
         ))
     return sorted(players, key=lambda p: p.tpn)
 
@@ -540,8 +545,25 @@ def _missed_rounds(raw: CellValue) -> str:
     return value
 
 
+def _inactive(value: CellValue, r: int, column: int | None) -> bool:
+    try:
+        return cell_inactive(value)
+    except ValueError:
+        raise WorkbookError(f"the Inactive column holds i, yes or no, not {value!r}", sheet=PLAYERS_SHEET,
+                            cell=cell_address(r, (column or 0) + 1)) from None
+
+
+def _player_columns(tournament: Tournament, keys: Iterable[str] = ()) -> tuple[tuple[str, str], ...]:
+    """The Players columns sheetpair writes: :data:`INACTIVE_COLUMN` once a player is flagged or the sheet has it."""
+    if "inactive" in keys or any(p.inactive for p in tournament.players):
+        return (*PLAYER_COLUMNS, INACTIVE_COLUMN)
+    return PLAYER_COLUMNS
+
+
 def _player_value(player: Player, attribute: str) -> CellValue:
     value = getattr(player, attribute)
+    if attribute == "inactive":
+        return "i" if value else None
     if attribute in ("rating", "provisional_rating", "k_factor") and not value:
         return None
     return value if value not in ("",) else None
@@ -549,8 +571,9 @@ def _player_value(player: Player, attribute: str) -> CellValue:
 
 def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str]) -> None:
     if PLAYERS_SHEET not in names:
-        rows = [[_player_value(p, attr) for _, attr in PLAYER_COLUMNS] for p in tournament.players]
-        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in PLAYER_COLUMNS], rows,
+        wanted = _player_columns(tournament)
+        rows = [[_player_value(p, attr) for _, attr in wanted] for p in tournament.players]
+        port.write_sheet(SheetSpec(PLAYERS_SHEET, [title for title, _ in wanted], rows,
                                    table_name=PLAYERS_TABLE,
                                    text_columns=frozenset({"Name", "Title", "Federation", "FIDE ID", "Club", "Team"})))
         return
@@ -561,8 +584,9 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
         key = _PLAYER_ALIASES.get(str(title).strip().lower()) if title is not None else None
         if key and key not in columns:
             columns[key] = c
+    wanted = _player_columns(tournament, columns)
     cells: dict[tuple[int, int], CellValue] = {}
-    for title, attr in PLAYER_COLUMNS:
+    for title, attr in wanted:
         if attr not in columns:
             columns[attr] = len(header) + 1
             header.append(title)
@@ -575,7 +599,7 @@ def _write_players(port: WorkbookPort, tournament: Tournament, names: list[str])
         if row is None:
             row, next_row = next_row, next_row + 1
         current = existing[row - 1] if row - 1 < len(existing) else []
-        for _, attr in PLAYER_COLUMNS:
+        for _, attr in wanted:
             value = _player_value(player, attr)
             col = columns[attr]
             old = current[col - 1] if col - 1 < len(current) else None

@@ -89,7 +89,8 @@ def starting(report: Report, paper: str) -> list[dict[str, object]]:
     _ = report._
     columns = [Column(_("No"), "right"), Column(_("Title")), Column(_("Name")), Column(_("Fed")),
                Column(_("Rtg"), "right"), Column(_("FIDE ID"), "right"), Column(_("Club"))]
-    rows = [[str(p.tpn), p.title, p.name, p.federation, _rating(p.rating), str(p.fide_id or ""), p.club]
+    rows = [[str(p.tpn), p.title, p.name, p.federation, _rating(p.rating) + (" i" if p.inactive else ""),
+             str(p.fide_id or ""), p.club]
             for p in report.starting_list()]
     return [table(_("Starting rank list"), columns, rows, paper)]
 
