@@ -9,21 +9,23 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
-from sheetpair.app.interchange import export_trf, trf_text
+from sheetpair.app.interchange import export_trf, read_event, trf_text
 from sheetpair.app.session import write
 from sheetpair.cli import cli
 from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.trf import load_trf, read_trf
+from sheetpair.io.trf_declared import declared_standings
 from sheetpair.io.trf_records import TrfFormat
 from sheetpair.io.workbook import load_tournament
 
-from .conftest import CONFORMANCE
+from .conftest import CONFORMANCE, REPO
 from .test_check import round_robin
 from .test_trf_roundtrip import HAND_MADE_26
 from .trf_strategies import tournaments
 
 REAL = CONFORMANCE / "trf-real"
+DATA = REPO / "tests" / "data"
 
 
 def run(*args: object, ok: bool = True):
@@ -41,11 +43,58 @@ def test_a_trf_imports_into_a_workbook_and_exports_back(tmp_path: Path, name: st
     assert "from a TRF16" in imported.output  # detected, not asked
     original = load_trf(REAL / name)
     in_book = load_tournament(OpenpyxlPort(book))
-    assert in_book == original
+    assert in_book == read_event(REAL / name).tournament
+    assert [r for r in in_book.preserved_records if not r.startswith("SPR ")] == original.preserved_records
     run("export", book, "--trf", out)
-    assert read_trf(out.read_text(encoding="utf-8")) == in_book
+    assert read_event(out).tournament == in_book
     run("export", book, "--trf", tmp_path / "old.trf", "--format", "trf16")
     assert (tmp_path / "old.trf").read_bytes().decode() == trf_text(in_book, TrfFormat.TRF16)
+
+
+def _ranks(path: Path) -> dict[int, int]:
+    return {tpn: d.rank for tpn, d in declared_standings(path.read_text(encoding="utf-8")).items() if d.rank}
+
+
+GRAZ = REAL / "cr_international_chessopen_graz_2026_a_r09.trf"
+UNIQUE_RANKS = DATA / "unique_ranks_no_tiebreaks.trf"
+
+
+@pytest.mark.parametrize("source", [UNIQUE_RANKS, GRAZ], ids=["fixture", "graz"])
+def test_the_declared_ranks_survive_import_and_export(tmp_path: Path, source: Path) -> None:
+    """A file's unique ranks (players tied on points, no tie-break list) come back as declared, not as the
+    shared ranks sheetpair computes."""
+    if not source.exists():
+        pytest.skip("the real-file corpus is not here")
+    book, out = tmp_path / "event.xlsx", tmp_path / "out.trf"
+    run("import", source, "-o", book)
+    run("export", book, "--trf", out)
+    declared = _ranks(source)
+    assert len(declared) == len(set(declared.values()))  # unique, though players tie on points
+    assert _ranks(out) == declared
+    assert read_trf(out.read_text(encoding="utf-8")) == read_trf(source.read_text(encoding="utf-8"))
+
+
+def test_a_changed_result_brings_the_computed_ranks_back(tmp_path: Path) -> None:
+    book, out = tmp_path / "event.xlsx", tmp_path / "out.trf"
+    run("import", UNIQUE_RANKS, "-o", book)
+    run("result", book, "--board", 1, "1-0")  # round 2, board 1: 1-2 drawn before, now Bravo wins as White
+    run("export", book, "--trf", out)
+    assert _ranks(out) == {2: 1, 1: 2, 3: 3, 4: 3}  # Charlie and Delta tied, no tie-break: one shared rank
+    run("result", book, "--board", 1, "½-½")  # back to the imported results: the declared ranks are back
+    run("export", book, "--trf", out)
+    assert _ranks(out) == _ranks(UNIQUE_RANKS)
+
+
+def test_ranks_are_kept_only_when_they_say_more_than_the_standings(tmp_path: Path) -> None:
+    """Ranks sheetpair computes anyway, a rank column without numbers and a stray ``SPR`` line keep nothing."""
+    text = UNIQUE_RANKS.read_text(encoding="utf-8")
+    source = tmp_path / "in.trf"
+    shared = text.replace("1.5    2", "1.5    1").replace("0.5    4", "0.5    3")
+    for variant in (shared, text.replace("1.5    2", "1.5   x2"), shared + "SPR 0123456789abcdef 1:4 2:3 3:2 4:1\r\n"):
+        source.write_text(variant, encoding="utf-8")
+        assert not [r for r in read_event(source).tournament.preserved_records if r.startswith("SPR")]
+    source.write_text(text, encoding="utf-8")
+    assert [r[21:] for r in read_event(source).tournament.preserved_records] == ["1:2 2:1 3:3 4:4"]
 
 
 def test_kept_records_and_forbidden_pairs_survive_the_workbook(tmp_path: Path) -> None:
@@ -54,7 +103,7 @@ def test_kept_records_and_forbidden_pairs_survive_the_workbook(tmp_path: Path) -
     run("import", source, "-o", book)
     in_book = load_tournament(OpenpyxlPort(book))
     assert in_book.preserved_records and in_book.forbidden_pairs == {frozenset((1, 4))}
-    assert in_book == read_trf(HAND_MADE_26)
+    assert in_book == read_event(source).tournament  # read_trf(HAND_MADE_26) and its declared ranks
 
 
 def test_a_roster_imports_with_the_chosen_system(tmp_path: Path) -> None:

@@ -10,13 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import InputError, OperationError
+from ..core.errors import InputError, OperationError, TrfError
 from ..core.model import Player, Tournament
 from ..core.standings import StandingsTable
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster, read_roster_text
 from ..io.trf import decode_trf, detect_format, read_trf
+from ..io.trf_declared import declared_standings
 from ..io.trf_records import TrfFormat as TrfFormat  # the formats the doors offer
+from ..io.trf_records import rank_records
 from ..io.trf_write import save_trf, write_trf
 from ..io.workbook import META_SHEET, SETTINGS_SHEET
 from ..pairing import SYSTEMS
@@ -53,9 +55,24 @@ def read_event(source: Path, *, system: str | None = None, rounds: int | None = 
     if source.suffix.lower() not in _NOT_TRF_SUFFIXES:
         head = source.read_bytes()[:4096].decode("utf-8", "replace")
         if looks_like_trf(head.splitlines()):
-            text = decode_trf(source.read_bytes())
-            return Imported(read_trf(text, system=system), detect_format(text).value.upper())
+            return _imported_trf(decode_trf(source.read_bytes()), system)
     return Imported(new_event(source, EventRequest(system or "dutch", rounds=rounds)), "roster")
+
+
+def _imported_trf(text: str, system: str | None) -> Imported:
+    """The event in a TRF's text, with the final ranks it declares kept when they are not the ones sheetpair
+    computes (unique ranks where sheetpair shares one, another order among tied players): an export writes
+    them back until a result, a pairing, the scoring or the tie-breaks change (docs/interchange.md)."""
+    tournament = read_trf(text, system=system)
+    try:
+        declared = {tpn: d.rank for tpn, d in declared_standings(text).items()}
+    except TrfError:  # a rank column that holds no number declares no rank: the standings give them all
+        declared = {}
+    if None not in declared.values() and len(declared) == len(tournament.players):
+        ranks = {tpn: rank for tpn, rank in declared.items() if rank is not None}
+        if ranks != {s.tpn: s.rank for s in standings(tournament)}:
+            tournament.preserved_records += rank_records(tournament, ranks)
+    return Imported(tournament, detect_format(text).value.upper())
 
 
 def refuse_same_file(source: Path, workbook: Path) -> None:
@@ -115,7 +132,7 @@ def read_pasted(lines: list[str], request: EventRequest | None) -> Imported:
     """
     text = "\n".join(lines)
     if looks_like_trf(lines):
-        return Imported(read_trf(text, system=request.system if request else None), detect_format(text).value.upper())
+        return _imported_trf(text, request.system if request else None)
     if request is None:
         raise InputError("a pasted roster needs the event's settings (at least the pairing system)")
     return Imported(create_event(named(read_roster_text(text, source="Import"), "Import", None), request), "CSV roster")

@@ -37,6 +37,7 @@ from .trf_records import (
     SP_BOARDS,
     SP_BYE_BOARD,
     SP_PLAYER,
+    SP_RANKS,
     SP_SETTING,
     TEAM_RECORDS,
     TRF26_RECORDS,
@@ -294,6 +295,8 @@ class _Reader:
             self.player_records.append((number, tpn, key, text))
         elif code in (SP_BOARDS, SP_BYE_BOARD):
             self._read_boards(number, line)
+        elif code == SP_RANKS:
+            pass  # a workbook's note of the declared ranks, never in a TRF: the 001 lines declare them
         else:
             return False
         return True

@@ -10,6 +10,7 @@ know (TRF26 section 2), so these files stay valid for every engine.
 from __future__ import annotations
 
 import enum
+import hashlib
 
 from ..core.model import Result, Settings, Tournament
 from ..core.state import TournamentState
@@ -239,5 +240,52 @@ SP_BOARDS = "SPB"
 SP_BYE_BOARD = "SPY"
 """``SPY RRR player:board ...``: byes printed on a board (the round robin's rest against the dummy)."""
 
+SP_RANKS = "SPR"
+"""``SPR fingerprint tpn:rank ...``: the final ranks an imported file declared (columns 86-89), kept in the
+workbook (never written to a TRF: its ``001`` lines carry them) with the :func:`results_fingerprint` of the
+event they describe, so that an export writes them back while no result or pairing has changed since."""
+_RANKS_PER_RECORD = 100
+
 NAME_WIDTH = 33
 """Columns 15-47 hold the name."""
+
+
+def results_fingerprint(tournament: Tournament) -> str:
+    """What the ranks of ``tournament`` depend on, condensed: the players, every game and bye with its result,
+    the scoring and the tie-break list (boards, names and ratings do not move a rank)."""
+    settings = tournament.settings
+    parts = [
+        " ".join(str(p.tpn) for p in tournament.players),
+        f"{settings.points_win} {settings.points_draw} {settings.points_loss} {settings.bye_value}",
+        ",".join(settings.tiebreaks),
+    ]
+    for rnd in tournament.rounds:
+        games = sorted(f"{g.white}-{g.black}:{g.result.value}{'u' if g.is_unrated else ''}" for g in rnd.games)
+        byes = sorted(f"{b.player}:{b.kind.value}" for b in rnd.byes)
+        parts.append(f"{rnd.number} " + " ".join(games + byes))
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def rank_records(tournament: Tournament, ranks: dict[int, int]) -> list[str]:
+    """The ``SPR`` records keeping ``ranks`` (start number -> declared rank) for ``tournament`` as it is now."""
+    fingerprint = results_fingerprint(tournament)
+    pairs = [f"{tpn}:{rank}" for tpn, rank in sorted(ranks.items())]
+    return [f"{SP_RANKS} {fingerprint} " + " ".join(pairs[i:i + _RANKS_PER_RECORD])
+            for i in range(0, len(pairs), _RANKS_PER_RECORD)]
+
+
+def kept_ranks(tournament: Tournament) -> dict[int, int] | None:
+    """The declared ranks kept in the ``SPR`` records, when they still describe ``tournament`` (same
+    fingerprint, one rank for every player); else None, and the standings rank."""
+    records = [line.split() for line in tournament.preserved_records if line.startswith(SP_RANKS + " ")]
+    fingerprint = results_fingerprint(tournament)
+    if not records or any(len(words) < 2 or words[1] != fingerprint for words in records):
+        return None
+    ranks = {}
+    for words in records:
+        for pair in words[2:]:
+            tpn, _, rank = pair.partition(":")
+            if not (tpn.isdigit() and rank.isdigit()):
+                return None
+            ranks[int(tpn)] = int(rank)
+    return ranks if set(ranks) == {p.tpn for p in tournament.players} else None

@@ -27,6 +27,7 @@ from .trf_records import (
     SP_BOARDS,
     SP_BYE_BOARD,
     SP_PLAYER,
+    SP_RANKS,
     SP_SETTING,
     UNRATED_GAME_CODES,
     TrfFormat,
@@ -35,6 +36,7 @@ from .trf_records import (
     count_line,
     ett_code,
     has_default_scoring,
+    kept_ranks,
     line_162,
     line_202,
     line_212,
@@ -112,7 +114,7 @@ def _header(tournament: Tournament, trf_format: TrfFormat) -> list[str]:
 def _player_lines(tournament: Tournament, table: StandingsTable) -> list[str]:
     next_round = tournament.current_round + 1
     requested = tournament.requested_byes.get(next_round, {})
-    ranks = {s.tpn: s.rank for s in table}
+    ranks = kept_ranks(tournament) or {s.tpn: s.rank for s in table}
     blocks = _round_blocks(tournament)
     lines = []
     for player in tournament.players:
@@ -252,14 +254,14 @@ def _belongs_to_header(line: str) -> bool:
 
 def _preserved(tournament: Tournament) -> list[str]:
     """Kept lines, without those the tournament has since outgrown (a ``192`` of another system, tie-break
-    records replaced by sheetpair's own list)."""
+    records replaced by sheetpair's own list) and the declared ranks, which the ``001`` lines carry."""
     settings = tournament.settings
     kept = []
     for line in tournament.preserved_records:
         code = line[:3]
         if code == "192" and (system_for_ett(line[4:]) or ("",))[0] != settings.system:
             continue
-        if code in ("202", "212") and settings.tiebreaks:
+        if (code in ("202", "212") and settings.tiebreaks) or code == SP_RANKS:
             continue
         kept.append(line)
     return kept
