@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetpair.app import operations
+from sheetpair.app.interchange import read_event
 from sheetpair.app.session import load, write
 from sheetpair.app.workbooks.live import in_excel
 from sheetpair.cli import cli
@@ -22,7 +23,6 @@ from sheetpair.core.results import RESULT_CODES
 from sheetpair.excel import buttons as addin
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
-from sheetpair.io.trf import read_trf
 from sheetpair.io.workbook import load_tournament
 from sheetpair.io.xlwings_port import XlwingsPort
 
@@ -219,7 +219,9 @@ def test_a_pasted_trf_gives_the_tournament_the_file_gives(tmp_path: Path) -> Non
     book.sheets["Import"].range((10, 1)).value = [[line] for line in text.splitlines() if line.strip()]
     assert addin.import_trf_csv(book).startswith("Imported the TRF")
     port = OpenpyxlPort(tmp_path / "trf.xlsx", create=True)
-    write(port, read_trf(text))
+    source = tmp_path / "d002.trf"
+    source.write_text(text, encoding="utf-8")
+    write(port, read_event(source).tournament)  # as `sheetpair import` reads it, declared ranks included
     assert load_tournament(XlwingsPort(book)) == load_tournament(port)
 
 
