@@ -32,12 +32,15 @@ from py4swiss.trf import TrfParser  # noqa: E402
 from verify_fide import _run, sheetpair_checks  # noqa: E402
 
 from sheetpair.app import ranking  # noqa: E402
+from sheetpair.app.check import pairing_input  # noqa: E402
 from sheetpair.app.generate import GeneratorSpec, generate_tournament, parse_players, write_one  # noqa: E402
 from sheetpair.app.operations import pair_next_round  # noqa: E402
 from sheetpair.app.simulate import ResultModel  # noqa: E402
 from sheetpair.core.errors import PairingError  # noqa: E402
 from sheetpair.core.model import Bye, ByeKind, Round, Tournament  # noqa: E402
+from sheetpair.io.trf import load_trf  # noqa: E402
 from sheetpair.io.trf_write import save_trf, write_trf  # noqa: E402
+from sheetpair.pairing import get_system  # noqa: E402
 
 FIRST_ROUND = 91
 """Where a player line's first round block starts (0-based); each block is 10 characters, 8 of them used."""
@@ -54,16 +57,22 @@ def _block(line: str, number: int) -> str:
 def py4swiss_input(text: str, number: int) -> str:
     """The TRF py4swiss pairs round ``number`` from: rounds 1..number-1 and, from round ``number``, only the
     absences and requested byes (never a game nor the PAB, which are the pairing). A round not paired yet
-    (way b) must list its absentees as blocks."""
+    (way b) must list its absentees as blocks. A late entrant who has not arrived is left out, as sheetpair
+    leaves them out of the numbering (``pairing/dubov/entrants.py::participants``)."""
     provisional = {int(line.split()[1]): int(line.split()[3]) for line in text.splitlines()
                    if line.startswith("SPP") and line.split()[2] == "provisional"}
     paired = bool(file_pairs(text, number))  # a blank block of a paired round: absent (withdrawn)
+    entered = [int(line[4:8]) for line in text.splitlines()
+               if line.startswith("001") and _block(line, 1).strip() not in ("", "0000 - Z")]
     out = []
     for line in text.splitlines():
         if not line.startswith("001"):
             out.append(line)
             continue
         tpn = int(line[4:8])
+        if tpn > max(entered, default=0) and all(_block(line, r).strip() in ("", "0000 - Z")
+                                                 for r in range(1, number + 1)):
+            continue  # a late entrant before their first round (GHR Art. 2.4) has no pairing number yet
         head = line[:FIRST_ROUND].ljust(FIRST_ROUND)
         if tpn in provisional:
             head = head[:48] + f"{provisional[tpn]:4d}" + head[52:]
@@ -78,11 +87,26 @@ def py4swiss_input(text: str, number: int) -> str:
 
 
 def py4swiss_pairs(text: str) -> list[tuple[int, int]]:
-    """py4swiss's pairing of the round its input ``text`` asks for: (White, Black), (PAB, 0)."""
+    """py4swiss's pairing of the round its input ``text`` asks for: (White, Black), (PAB, 0).
+
+    py4swiss takes the start numbers as the pairing numbers, while Art. 1.2 numbers the players by rating
+    (a late entrant in their place, GHR Art. 2.4; equal ratings keep their start order): the players are
+    renumbered so for py4swiss, and its pairing is numbered back."""
+    lines = [line for line in text.splitlines() if line.startswith("001")]
+    order = sorted(lines, key=lambda line: (-int(line[48:52] or 0), int(line[4:8])))
+    number = {int(line[4:8]): new for new, line in enumerate(order, start=1)}
+    start = {new: old for old, new in number.items()}
+    renumbered = [line for line in text.splitlines() if not line.startswith("001")]
+    for line in order:
+        blocks = [_block(line, r) for r in range(1, (len(line) - FIRST_ROUND + 2) // 10 + 1)]
+        blocks = [f"{number[int(b[:4])]:4d}{b[4:]}" if not b.startswith("0000") else b for b in blocks]
+        head = line[:4] + f"{number[int(line[4:8])]:4d}" + line[8:FIRST_ROUND]
+        renumbered.append(head + "".join(f"{b}  " for b in blocks).rstrip())
     with tempfile.NamedTemporaryFile("w", suffix=".trf") as trf:
-        trf.write(text)
+        trf.write("\n".join(renumbered) + "\n")
         trf.flush()
-        return sorted((p.white, p.black) for p in DubovEngine.generate_pairings(TrfParser.parse(Path(trf.name))))
+        pairs = DubovEngine.generate_pairings(TrfParser.parse(Path(trf.name)))
+    return sorted((start[p.white], start.get(p.black, 0)) for p in pairs)
 
 
 def file_pairs(text: str, number: int) -> list[tuple[int, int]]:
@@ -142,6 +166,78 @@ def pair_with_py4swiss(tournament: Tournament) -> Round:
     return new_round
 
 
+PLAYED = set("10=WDL")
+"""Result codes of a game played over the board."""
+
+
+def _history(text: str, number: int) -> dict[int, tuple[float, int]]:
+    """Each player's (points, games played over the board) before round ``number``."""
+    history = {}
+    for line in py4swiss_input(text, number).splitlines():
+        if line.startswith("001"):
+            blocks = [_block(line, r) for r in range(1, number)]
+            history[int(line[4:8])] = (sum(POINTS.get(b[-1:], 0.0) for b in blocks),
+                                       sum(not b.startswith("0000") and b[-1:] in PLAYED for b in blocks))
+    return history
+
+
+def classify(text: str, number: int, ours: list[tuple[int, int]], theirs: list[tuple[int, int]]) -> str:
+    """Which argued reading (docs/dubov.md) explains why sheetpair pairs round ``number`` as ``ours`` and
+    py4swiss as ``theirs``, or ``unexplained: ...``."""
+    history = _history(text, number)
+    bye_ours = [w for w, b in ours if not b]
+    bye_theirs = [w for w, b in theirs if not b]
+    if bye_ours != bye_theirs:
+        mine, other = history[bye_ours[0]], history[bye_theirs[0]]
+        if mine[0] == other[0] and mine[1] > other[1]:
+            return "3.1.4"  # the bye to the one who played most games; py4swiss: fewest
+        return f"unexplained: bye {bye_ours} (points, games {mine}), py4swiss {bye_theirs} ({other})"
+    if {frozenset(p) for p in ours} == {frozenset(p) for p in theirs}:
+        return "unexplained: colours"
+    differing = {tpn for pair in set(ours) ^ set(theirs) for tpn in pair if tpn}
+    if all(history[tpn][1] == 0 for tpn in differing):
+        return "3.2.3"  # a bracket of players who have not played yet splits by pairing number
+
+    def gaps(pairs: list[tuple[int, int]]) -> list[float]:
+        return sorted((abs(history[w][0] - history[b][0]) for w, b in pairs if b), reverse=True)
+
+    if gaps(ours) != gaps(theirs):
+        return "[C6]" if gaps(ours) < gaps(theirs) else f"unexplained: gaps {gaps(ours)}, py4swiss {gaps(theirs)}"
+    return "unexplained: pairs"
+
+
+def classified(work: Path) -> dict[str, dict[str, list[str]]]:
+    """Every differing round of ``WORK/a.jsonl`` and ``WORK/b.jsonl`` by the reading that explains it, each as
+    ``file round``."""
+    kinds: dict[str, dict[str, list[str]]] = {}
+    for way in ("a", "b"):
+        log = work / f"{way}.jsonl"
+        found: dict[str, list[str]] = {}
+        for result in map(json.loads, log.read_text().splitlines() if log.exists() else []):
+            if not result["problem"]:
+                continue
+            text = Path(result["file"]).read_text()
+            for number in range(1, result["rounds"] + 1):
+                if way == "a":
+                    ours = file_pairs(text, number)
+                    theirs = py4swiss_pairs(py4swiss_input(text, number))
+                else:
+                    ours = sheetpair_pairs(result["file"], number)
+                    theirs = file_pairs(text, number)
+                if ours != theirs:
+                    found.setdefault(classify(text, number, ours, theirs), []).append(
+                        f"{Path(result['file']).name} {number}")
+        kinds[way] = found
+    return kinds
+
+
+def sheetpair_pairs(path: str, number: int) -> list[tuple[int, int]]:
+    """sheetpair's pairing of round ``number`` of the file at ``path`` from its rounds before."""
+    pairing = get_system("dubov").pair(pairing_input(load_trf(path, system="dubov"), number, "dubov"), number)
+    return sorted([(g.white, g.black) for g in pairing.games]
+                  + [(b.player, 0) for b in pairing.byes if b.kind is ByeKind.PAB])
+
+
 def _way_a(job: tuple[GeneratorSpec, int, int, str]) -> dict[str, object]:
     spec, seed, index, directory = job
     path = write_one(spec, seed, index, directory)
@@ -169,7 +265,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--work", type=Path, required=True, help="folder for the tournaments")
     parser.add_argument("--only", choices=["a", "b"])
+    parser.add_argument("--classify", action="store_true",
+                        help="only sort the differing rounds of WORK's logs by the reading that explains them")
     args = parser.parse_args()
+    if args.classify:
+        kinds = classified(args.work)
+        print(json.dumps({way: {kind: {"rounds": len(rounds), "first": rounds[:20]} for kind, rounds in found.items()}
+                          for way, found in kinds.items()}, indent=1))
+        return
     spec = GeneratorSpec("dubov", parse_players(args.players), args.rounds,
                          ResultModel(draw_rate=0.3, forfeit_rate=0.03, bye_rate=0.03, expectation="fide"),
                          withdraw_rate=0.01, late_entries=1, unrated_share=0.05)
