@@ -62,16 +62,17 @@ def py4swiss_input(text: str, number: int) -> str:
     provisional = {int(line.split()[1]): int(line.split()[3]) for line in text.splitlines()
                    if line.startswith("SPP") and line.split()[2] == "provisional"}
     paired = bool(file_pairs(text, number))  # a blank block of a paired round: absent (withdrawn)
-    entered = [int(line[4:8]) for line in text.splitlines()
-               if line.startswith("001") and _block(line, 1).strip() not in ("", "0000 - Z")]
+    entered = [int(line[4:8]) for line in text.splitlines() if line.startswith("001")
+               and _block(line, 1).strip() not in ("", "0000 - Z")] if file_pairs(text, 1) else []
     out = []
     for line in text.splitlines():
         if not line.startswith("001"):
             out.append(line)
             continue
         tpn = int(line[4:8])
-        if tpn > max(entered, default=0) and all(_block(line, r).strip() in ("", "0000 - Z")
-                                                 for r in range(1, number + 1)):
+        absent = ("", "0000 - Z") if paired else ("0000 - Z",)  # a blank block of a round not paired: present
+        if entered and tpn > max(entered) and all(_block(line, r).strip() in ("", "0000 - Z")
+                                                 for r in range(1, number)) and _block(line, number).strip() in absent:
             continue  # a late entrant before their first round (GHR Art. 2.4) has no pairing number yet
         head = line[:FIRST_ROUND].ljust(FIRST_ROUND)
         if tpn in provisional:
@@ -145,7 +146,7 @@ def pair_with_py4swiss(tournament: Tournament) -> Round:
     """Round k paired by py4swiss from what the arbiter knew (the round's byes and absences), stored as the
     arbiter's games (so withdrawals and requested byes are kept as sheetpair keeps them).
 
-    :raises PairingError: when py4swiss pairs nobody or fails, or its PAB is not the one sheetpair would store.
+    :raises PairingError: when py4swiss pairs nobody or fails.
     """
     number = tournament.current_round + 1
     requested = tournament.requested_byes.get(number, {})
@@ -160,9 +161,11 @@ def pair_with_py4swiss(tournament: Tournament) -> Round:
     if not games:
         raise PairingError("py4swiss paired nobody")
     new_round = pair_next_round(tournament, fixed=games, force=True)
-    pab = sorted(b.player for b in new_round.byes if b.kind is ByeKind.PAB)
-    if pab != [white for white, black in pairs if not black]:
-        raise PairingError(f"round {number}: py4swiss's PAB {pairs} is not sheetpair's {pab}")
+    wanted = [white for white, black in pairs if not black]
+    given = [b.player for b in new_round.byes if b.kind is ByeKind.PAB]
+    if given and given != wanted:
+        raise PairingError(f"round {number}: py4swiss's PAB {wanted} is not sheetpair's {given}")
+    new_round.byes += [Bye(tpn, ByeKind.PAB) for tpn in wanted if not given]  # one sheetpair would not give
     return new_round
 
 
