@@ -211,27 +211,43 @@ def classify(text: str, number: int, ours: list[tuple[int, int]], theirs: list[t
 
 def classified(work: Path) -> dict[str, dict[str, list[str]]]:
     """Every differing round of ``WORK/a.jsonl`` and ``WORK/b.jsonl`` by the reading that explains it, each as
-    ``file round``."""
+    ``file round``. Each file's verdicts are kept in ``WORK/classified.jsonl``, so a second call (on a log that
+    has grown) classifies only the new files."""
+    cache_path = work / "classified.jsonl"
+    cache = {entry["file"]: entry["rounds"] for entry in map(json.loads, cache_path.read_text().splitlines())
+             } if cache_path.exists() else {}
     kinds: dict[str, dict[str, list[str]]] = {}
-    for way in ("a", "b"):
-        log = work / f"{way}.jsonl"
-        found: dict[str, list[str]] = {}
-        for result in map(json.loads, log.read_text().splitlines() if log.exists() else []):
-            if not result["problem"]:
-                continue
-            text = Path(result["file"]).read_text()
-            for number in range(1, result["rounds"] + 1):
-                if way == "a":
-                    ours = file_pairs(text, number)
-                    theirs = py4swiss_pairs(py4swiss_input(text, number))
-                else:
-                    ours = sheetpair_pairs(result["file"], number)
-                    theirs = file_pairs(text, number)
-                if ours != theirs:
-                    found.setdefault(classify(text, number, ours, theirs), []).append(
-                        f"{Path(result['file']).name} {number}")
-        kinds[way] = found
+    with cache_path.open("a") as cache_out:
+        for way in ("a", "b"):
+            log = work / f"{way}.jsonl"
+            found: dict[str, list[str]] = {}
+            for line in log.read_text().splitlines() if log.exists() else []:
+                if not line.endswith("}"):
+                    continue  # a line being written by a run in progress
+                result = json.loads(line)
+                if not result["problem"]:
+                    continue
+                if result["file"] not in cache:
+                    cache[result["file"]] = _classify_file(way, result["file"], result["rounds"])
+                    cache_out.write(json.dumps({"file": result["file"], "rounds": cache[result["file"]]}) + "\n")
+                    cache_out.flush()
+                for number, kind in cache[result["file"]]:
+                    found.setdefault(kind, []).append(f"{Path(result['file']).name} {number}")
+            kinds[way] = found
     return kinds
+
+
+def _classify_file(way: str, path: str, rounds: int) -> list[tuple[int, str]]:
+    text = Path(path).read_text()
+    verdicts = []
+    for number in range(1, rounds + 1):
+        if way == "a":
+            ours, theirs = file_pairs(text, number), py4swiss_pairs(py4swiss_input(text, number))
+        else:
+            ours, theirs = sheetpair_pairs(path, number), file_pairs(text, number)
+        if ours != theirs:
+            verdicts.append((number, classify(text, number, ours, theirs)))
+    return verdicts
 
 
 def sheetpair_pairs(path: str, number: int) -> list[tuple[int, int]]:
@@ -273,8 +289,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.classify:
         kinds = classified(args.work)
-        print(json.dumps({way: {kind: {"rounds": len(rounds), "first": rounds[:20]} for kind, rounds in found.items()}
-                          for way, found in kinds.items()}, indent=1))
+        print(json.dumps({way: {kind: {"rounds": len(rounds), "where": rounds if kind != "3.1.4" else rounds[:5]}
+                                for kind, rounds in found.items()} for way, found in kinds.items()}, indent=1))
         return
     spec = GeneratorSpec("dubov", parse_players(args.players), args.rounds,
                          ResultModel(draw_rate=0.3, forfeit_rate=0.03, bye_rate=0.03, expectation="fide"),
