@@ -31,10 +31,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sheetpair.app.files import load_for_check  # noqa: E402
 from sheetpair.app.generate import GeneratorSpec, parse_players, write_one  # noqa: E402
 from sheetpair.app.season import check_file  # noqa: E402
 from sheetpair.app.simulate import ResultModel  # noqa: E402
-from sheetpair.app.standings_check import check_standings, load_for_check  # noqa: E402
+from sheetpair.app.standings_check import check_standings  # noqa: E402
 
 
 def engine_checks(engine: str, flag: str, path: str) -> str | None:
@@ -78,13 +79,20 @@ def _way_b(job: tuple[str, str, str, int, int, tuple[int, int], int, str]) -> di
     made = engine_generates(engine, flag, Path(work), index, seed, players, rounds)
     if isinstance(made, str):
         return {"index": index, "skipped": made}
-    verdict = check_file(str(made), system)
+    rounds, problem = sheetpair_checks(made, system)
+    return {"index": index, "file": str(made), "rounds": rounds, "problem": problem}
+
+
+def sheetpair_checks(path: Path, system: str) -> tuple[int, str | None]:
+    """(rounds re-paired, None when ``sheetpair check`` accepts the pairings and standings of ``path``, else
+    what differs)."""
+    verdict = check_file(str(path), system)
     problem = verdict.reason or (f"rounds {list(verdict.differing)} differ" if verdict.differing else None)
     if problem is None:
-        tournament, declared = load_for_check(made, system)
+        tournament, declared = load_for_check(path, system)
         issues = check_standings(tournament, declared)
         problem = "; ".join(i.message for i in issues[:5]) or None
-    return {"index": index, "file": str(made), "rounds": verdict.rounds, "problem": problem}
+    return verdict.rounds, problem
 
 
 def _way_a(job: tuple[str, str, GeneratorSpec, int, int, str]) -> dict[str, object]:

@@ -17,10 +17,11 @@ from sheetpair.app.generate import (
     parse_players,
     tournament_trf,
 )
+from sheetpair.app.operations import pair_next_round
 from sheetpair.app.simulate import ResultModel
 from sheetpair.cli import cli
 from sheetpair.core.errors import InputError
-from sheetpair.core.model import ByeKind
+from sheetpair.core.model import ByeKind, Round, Tournament
 from sheetpair.io.trf import read_trf
 from sheetpair.pairing.teams import TEAM_SYSTEMS
 
@@ -106,3 +107,17 @@ def test_the_command_writes_count_files_and_a_bad_option_exits_2(tmp_path: Path)
     dask = runner.invoke(cli, ["generate", "--system", "dutch", "--count", "1", "--players", "8", "--rounds", "3",
                                "-o", str(tmp_path), "--executor", "dask"])
     assert dask.exit_code == 2 and "--scheduler" in dask.stderr
+
+
+def test_another_pairing_plays_the_same_field_absences_and_results() -> None:
+    """The pairing is a parameter (another program's engine plays through it, benchmarks/verify_dubov.py):
+    each round is asked of it, and given sheetpair's own pairing the event is the default one."""
+    asked = []
+
+    def pair(tournament: Tournament) -> Round:
+        asked.append(tournament.current_round + 1)
+        return pair_next_round(tournament)
+
+    spec = GeneratorSpec("dubov", (9, 9), 4, ResultModel(bye_rate=0.1), late_entries=1)
+    assert generate_tournament(spec, 5, 1, pair=pair) == generate_tournament(spec, 5, 1)
+    assert asked == [1, 2, 3, 4]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import InputError, PairingError
-from ..core.model import ByeKind, Player, Tournament
+from ..core.model import ByeKind, Player, Round, Tournament
 from ..core.teams import Team, TeamEvent
 from ..io.savefile import save_atomically
 from ..io.trf_team import TeamFile, colour_type
@@ -100,9 +100,13 @@ def parse_players(text: str) -> tuple[int, int]:
     return int(low), int(high if sep else low)
 
 
-def generate_tournament(spec: GeneratorSpec, seed: int, index: int) -> Tournament:
+def generate_tournament(spec: GeneratorSpec, seed: int, index: int,
+                        pair: Callable[[Tournament], Round] = pair_next_round) -> Tournament:
     """Event ``index`` of the batch ``seed``, played to its last round or to the first round the system
     cannot pair (the file then says how many rounds were paired of the planned ones).
+
+    ``pair`` pairs and stores the next round (default: sheetpair's system); another program's engine can
+    play the same fields, absences and results through it (``benchmarks/verify_dubov.py``).
 
     :raises InputError: for settings the system does not accept (an option, a tie-break).
     """
@@ -119,7 +123,7 @@ def generate_tournament(spec: GeneratorSpec, seed: int, index: int) -> Tournamen
             enter_late(tournament, _player(len(tournament.players) + 1, spec, rng))
         _absences(tournament, number, spec, rng)
         try:
-            new_round = pair_next_round(tournament)
+            new_round = pair(tournament)
         except PairingError:
             break
         for game in new_round.games:
