@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from py4swiss.engines import DubovEngine  # noqa: E402
 from py4swiss.trf import TrfParser  # noqa: E402
-from verify_fide import _run, sheetpair_checks  # noqa: E402
+from verify_fide import _run, add_run_arguments, sheetpair_checks  # noqa: E402
 
 from sheetpair.app import ranking  # noqa: E402
 from sheetpair.app.check import pairing_input  # noqa: E402
@@ -277,13 +277,7 @@ def _way_b(job: tuple[GeneratorSpec, int, int, str]) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", default="12-40")
-    parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--work", type=Path, required=True, help="folder for the tournaments")
-    parser.add_argument("--only", choices=["a", "b"])
+    add_run_arguments(parser)
     parser.add_argument("--classify", action="store_true",
                         help="only sort the differing rounds of WORK's logs by the reading that explains them")
     args = parser.parse_args()

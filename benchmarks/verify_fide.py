@@ -112,11 +112,8 @@ def _run(jobs: int, way: Callable[[Any], dict[str, object]], work: list[Any], lo
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("engine", help="path of the other program's executable (bbpPairings)")
-    parser.add_argument("--system", default="dutch", help="sheetpair's name of the system")
-    parser.add_argument("--engine-flag", default="--dutch", help="the engine's option for the system")
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a verification run both ways, one set for every system's script."""
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="12-40")
@@ -124,6 +121,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--work", type=Path, required=True, help="folder for the tournaments")
     parser.add_argument("--only", choices=["a", "b"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine", help="path of the other program's executable (bbpPairings)")
+    parser.add_argument("--system", default="dutch", help="sheetpair's name of the system")
+    parser.add_argument("--engine-flag", default="--dutch", help="the engine's option for the system")
+    add_run_arguments(parser)
     args = parser.parse_args()
     players = parse_players(args.players)
     report: dict[str, object] = {"system": args.system, "count": args.count, "seed": args.seed}
