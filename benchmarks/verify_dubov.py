@@ -295,7 +295,7 @@ def main() -> None:
             continue
         start = time.perf_counter()
         (args.work / way).mkdir(parents=True, exist_ok=True)
-        jobs = [(spec, args.seed, index, str(args.work / way)) for index in range(1, args.count + 1)]
+        jobs = {index: (spec, args.seed, index, str(args.work / way)) for index in range(1, args.count + 1)}
         results = _run(args.jobs, run, jobs, args.work / f"{way}.jsonl")
         report[way] = {"tournaments": len(results), "seconds": round(time.perf_counter() - start, 1),
                        "discrepancies": [r for r in results if r["problem"]],

@@ -13,7 +13,8 @@ its path is the first argument. Every discrepancy is listed with its file, so th
 ``--engine-flag=--burstein --system burstein-classic`` checks the classic Burstein system with an engine
 that has it (bbpPairings 5). ``--only a`` or ``--only b`` runs one direction. The same seed gives the same
 tournaments both ways, so a discrepancy can be replayed. Each result is also appended to ``WORK/a.jsonl`` or
-``WORK/b.jsonl`` as soon as it is known, so a run stopped early still says how many ran and what differed.
+``WORK/b.jsonl`` as soon as it is known, so a run stopped early still says how many ran and what differed,
+and the same command started again continues it.
 """
 
 from __future__ import annotations
@@ -101,11 +102,21 @@ def _way_a(job: tuple[str, str, GeneratorSpec, int, int, str]) -> dict[str, obje
     return {"index": index, "file": path, "problem": engine_checks(engine, flag, path)}
 
 
-def _run(jobs: int, way: Callable[[Any], dict[str, object]], work: list[Any], log: Path) -> list[dict[str, object]]:
-    """``way`` over ``work`` in ``jobs`` processes, each result appended to ``log`` as soon as it is known."""
-    results = []
+def _run(jobs: int, way: Callable[[Any], dict[str, object]], work: dict[int, Any], log: Path
+         ) -> list[dict[str, object]]:
+    """``way`` over ``work`` (each job by its tournament's index) in ``jobs`` processes, each result appended
+    to ``log`` as soon as it is known. A log already there is a run stopped early, which this one continues:
+    the indices it holds are kept and not run again (a tournament depends on the seed and its index alone,
+    so the results are those a whole run would give)."""
+    kept = {}
+    for line in log.read_text().splitlines() if log.exists() else []:
+        if line.endswith("}"):  # a line cut off by the stop is run again
+            result = json.loads(line)
+            kept[result["index"]] = result
+    results = [kept[index] for index in sorted(kept) if index in work]
     with ProcessPoolExecutor(jobs) as pool, log.open("w") as out:
-        for result in pool.map(way, work, chunksize=4):
+        out.writelines(json.dumps(result) + "\n" for result in results)
+        for result in pool.map(way, [job for index, job in work.items() if index not in kept], chunksize=4):
             results.append(result)
             out.write(json.dumps(result) + "\n")
             out.flush()
@@ -138,16 +149,16 @@ def main() -> None:
                              ResultModel(draw_rate=0.3, forfeit_rate=0.03, bye_rate=0.03, expectation="fide"),
                              withdraw_rate=0.01, late_entries=1, unrated_share=0.05)
         (args.work / "a").mkdir(parents=True, exist_ok=True)
-        jobs_a = [(args.engine, args.engine_flag, spec, args.seed, index, str(args.work / "a"))
-                  for index in range(1, args.count + 1)]
+        jobs_a = {index: (args.engine, args.engine_flag, spec, args.seed, index, str(args.work / "a"))
+                  for index in range(1, args.count + 1)}
         results = _run(args.jobs, _way_a, jobs_a, args.work / "a.jsonl")
         report["a"] = {"tournaments": len(results), "seconds": round(time.perf_counter() - start, 1),
                        "discrepancies": [r for r in results if r["problem"]]}
     if args.only != "a":
         start = time.perf_counter()
         (args.work / "b").mkdir(parents=True, exist_ok=True)
-        jobs = [(args.engine, args.engine_flag, str(args.work / "b"), index, args.seed, players, args.rounds,
-                 args.system) for index in range(1, args.count + 1)]
+        jobs = {index: (args.engine, args.engine_flag, str(args.work / "b"), index, args.seed, players, args.rounds,
+                        args.system) for index in range(1, args.count + 1)}
         results = _run(args.jobs, _way_b, jobs, args.work / "b.jsonl")
         report["b"] = {"tournaments": sum("problem" in r for r in results),
                        "skipped": [r for r in results if "skipped" in r],
