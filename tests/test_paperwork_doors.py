@@ -82,7 +82,8 @@ def test_norms_button_writes_the_norms_and_it1_sheets(lite: bool) -> None:  # no
     it1 = book.sheets["IT1"].used_range.value
     assert it1[1][0] == "GM" and it1[1][6] == "GM 2" and it1[9][6] == "GM 10" and it1[10][0] is None
     assert it1[11][0].startswith("Event: Norm Open") and "chief arbiter IA A. Arbiter 12345678" in it1[11][0]
-    assert it1[12][0] == "GM norm of Hero, Hans (1000001, NOR): 9 games, 6 points, Ra 2600, Rp 2725."
+    assert it1[12][0] == ("GM norm of Hero, Hans (1000001, NOR): 9 games, 6 points, Ra 2600, Rp 2725; counts as 10 "
+                          "games in a title application (B.01 1.4.1d).")  # 4½ of 9 would do
 
 
 def test_prize_button_says_where_to_list_prizes_then_hands_them_out(lite: bool) -> None:  # noqa: F811

@@ -15,8 +15,8 @@ def norms(port: WorkbookPort, *, player: int | None = None, exempt: bool = False
     """The norms of every player (or of ``player``) after the rounds with results, in the event's rounds;
     with ``write_sheets``, the Norms sheet (with the IT3 counts) and, when a norm is achieved, the IT1 sheet.
 
-    ``exempt`` says the event is one of those B.01 1.4.4 frees from the federation rules; ``needed`` is the
-    games a norm needs (9, or 7 or 8 in the events B.01 1.4.1b-d names).
+    ``exempt`` says the event is one of those B.01 1.4.3a-c frees from the federation rules; ``needed`` is the
+    games a norm needs (9, or 7 or 8 in the events B.01 1.4.1b names).
 
     :raises OperationError: for a start number no player has.
     """

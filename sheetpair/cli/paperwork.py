@@ -90,9 +90,10 @@ def _money(text: str | None) -> Fraction | None:
 @click.argument("workbook", type=EXISTING_WORKBOOK)
 @click.option("--player", type=int, help="Only this start number.")
 @click.option("--json", "as_json", is_flag=True, help="Print the norms as JSON on stdout.")
-@click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.4).")
+@click.option("--exempt", is_flag=True, help="The event is free of the federation rules (B.01 1.4.3a-c: a "
+              "national championship final, a national team championship, a zonal).")
 @click.option("--games-needed", "needed", type=click.IntRange(FEWEST_GAMES, MIN_GAMES), default=MIN_GAMES,
-              show_default=True, help="Games a norm needs: 7 or 8 only in the events B.01 1.4.1b-d names.")
+              show_default=True, help="Games a norm needs: 7 or 8 only in the events B.01 1.4.1b names.")
 @click.option("--save", is_flag=True, help="Also write the Norms sheet (with the IT3 counts) and the IT1 sheet.")
 @OUTPUT
 @reports_errors

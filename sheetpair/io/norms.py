@@ -8,7 +8,7 @@ title, federation, FIDE id, rating for norms, result). Both are rewritten on eve
 
 from __future__ import annotations
 
-from ..core.norms import It3Counts, PlayerNorms, counted_games, norm_games
+from ..core.norms import It3Counts, PlayerNorms, counted_games
 from ..core.results import format_points
 from ..core.state import TournamentState
 from .port import CellValue, SheetSpec
@@ -42,13 +42,14 @@ def it1_sheet(found: list[PlayerNorms], state: TournamentState) -> SheetSpec:
             if n.status != "achieved":
                 continue
             player = state[p.tpn].player
-            games = counted_games(norm_games(state, p.tpn), n)
+            games = counted_games(state, p.tpn, n)
             for g in games:
                 rows.append([n.norm, p.tpn, p.name, player.fide_id, player.federation, g.round, g.name, g.title,
                              g.federation, g.fide_id, g.rating, format_points(float(g.result))])
             points = format_points(float(sum(g.result for g in games)))
             legend.append(f"{n.norm} norm of {p.name} ({player.fide_id or 'no FIDE id'}, {player.federation}): "
-                          f"{n.games} games, {points} points, Ra {n.average}, Rp {n.performance}."
+                          f"{n.games} games, {points} points, Ra {n.average}, Rp {n.performance}; counts as "
+                          f"{n.counts_as} games in a title application (B.01 1.4.1d)."
                           + (f" {' '.join(n.reasons)}" if n.reasons else ""))
     header = ["Norm", "TPN", "Name", "FIDE id", "Fed", "Round", "Opponent", "Title", "Opp. fed", "Opp. FIDE id",
               "Rating", "Result"]

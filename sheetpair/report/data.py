@@ -24,7 +24,7 @@ from markupsafe import Markup
 from ..app.ranking import standings
 from ..core.errors import InputError
 from ..core.model import Colour, Outcome, Player, Tournament
-from ..core.norms import NormStatus, Opponent, PlayerNorms, all_norms, counted_games, it3_counts, norm_games
+from ..core.norms import NormStatus, Opponent, PlayerNorms, all_norms, counted_games, it3_counts
 from ..core.notes import Note
 from ..core.prizes import PrizeList, format_amount
 from ..core.rating import KFactor, RatingFigures, RatingTable, rating_figures
@@ -243,7 +243,7 @@ class Report:
     prize_list: PrizeList | None = None
     """The prize list the arbiter's Prizes sheet gives (the ``prizes`` section); ``None``: none given."""
     exempt: bool = False
-    """The event is free of the federation rules for norms (B.01 1.4.4)."""
+    """The event is free of the federation rules for norms (B.01 1.4.3a-c)."""
     made: _dt.datetime = field(default_factory=now)
     """When the report was made (printed in its own zone, see :func:`~.i18n.print_time`)."""
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
@@ -533,7 +533,7 @@ class Report:
         certificates = []
         for player, n in self._norms():
             if n.status == "achieved":
-                games = tuple(counted_games(norm_games(state, player.tpn), n))
+                games = tuple(counted_games(state, player.tpn, n))
                 points = format_points(float(sum(g.result for g in games)))
                 certificates.append(Certificate(player, n.norm, games, points, n))
         return certificates

@@ -263,7 +263,7 @@ def norms(report: Report, paper: str) -> list[dict[str, object]]:
     for c in report.certificates():
         figures = (f"{_('FIDE ID')} {c.player.fide_id} · {_('Fed')} {c.player.federation} · {_('Games')} "
                    f"{c.status.games} · {_('Points')} {c.points} · {_('Ra')} {c.status.average} · {_('Rp')} "
-                   f"{c.status.performance}")
+                   f"{c.status.performance} · {_('Counts as %(n)s games', n=c.status.counts_as)}")
         games = [[str(g.round), g.name, g.title, g.federation, g.fide_id, str(g.rating), format_points(float(g.result))]
                  for g in c.games]
         blocks.append(table(_("IT1 norm certificate: %(norm)s norm of %(name)s", norm=c.norm, name=c.player.name),
