@@ -61,6 +61,20 @@ def test_the_400_point_cap_applies_to_the_expected_score_only():
     assert capped_expected_score(2000, 2100) == expected_score(2000, 2100)  # within 400: unchanged
 
 
+def test_a_player_rated_2650_or_more_has_the_whole_difference_counted():
+    # B.02 8.3.1 since 1 October 2025: 2700 against 2200 (D = 500) gives .96, against 1900 (D = 800) 1.00;
+    # 2649 against 2149 still counts 400: .92; the opponent below 2650 keeps the cap: 1 - .92
+    assert capped_expected_score(2700, 2200) == Fraction("0.96")
+    assert capped_expected_score(2700, 1900) == Fraction(1)
+    assert capped_expected_score(2649, 2149) == Fraction("0.92")
+    assert capped_expected_score(2200, 2700) == Fraction("0.08")
+    players = [Player(1, "Top", 2700, k_factor=10), Player(2, "Low", 2200, k_factor=20)]
+    event = Tournament(Settings("dutch", 1), players, [Round(1, [Game(1, 1, 2, Result.WHITE_WINS)])])
+    figures = rating_figures(derive(event)).players
+    assert (figures[1].expected, figures[1].change) == (0.96, pytest.approx(0.4))  # not .92 and +0.8
+    assert (figures[2].expected, figures[2].change) == (0.08, pytest.approx(-1.6))
+
+
 def test_worked_rating_change():
     # Rated games: the four over the board against rated opponents (the unrated opponent and the forfeit are out).
     #   vs 1900 (D +100): PD .64, scored 1    vs 2100 (D -100): .36, scored ½

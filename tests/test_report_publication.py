@@ -444,7 +444,7 @@ def test_every_text_of_the_templates_and_the_report_code_is_translated():
         options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}},
         keywords={"_": None, "N_": None, "Note": None})}
     assert {"Swiss, Dutch system", "Ru %(ru)s is below the %(floor)s floor, so no first rating is published "
-            "(B.02 7.1.3)."} <= found  # the extraction sees the marked names and the core's notes
+            "(B.02 7.1.4)."} <= found  # the extraction sees the marked names and the core's notes
     assert {"Team standings after round %(n)s", "Line-up", "absent, won match"} <= found  # the team printouts too
     for language in LANGUAGES[1:]:
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "sheetpair.po", "rb") as po:

@@ -11,14 +11,16 @@ less than one move, counts for neither), so every figure here is taken over thos
   code as the TPR tie-break (C.07 10.2): p is rounded to whole per cent, and the table's ends give the rules
   for 0 % and 100 % (Rp = ARO − 800 and ARO + 800);
 * **We**, the expected score, the sum of FIDE's expected results for each rating difference (B.02 8.1.2),
-  a difference of more than 400 points counting as 400 (B.02 8.3.1);
+  a difference of more than 400 points counting as 400 for a player rated below 2650, the whole difference
+  from 2650 (B.02 8.3.1 since 1 October 2025; the figures follow the standard rating regulations);
 * the **rating change** K·(W − We), W the points scored in those games, with K per player by B.02 8.3.3
   (:func:`fide_k`: the player's own K where the roster or the FIDE list gives one, else 10 from 2400, 40 for a
   junior below 2300, 20 otherwise; K·n capped at 700). It is not rounded: FIDE rounds a rating period's total,
-  not each event. A rated player whose rating would fall below the 1400 floor is told so (B.02 7.1.3);
-* an **unrated player's first rating** Ru = Ra + dp (B.02 8.2): Ra over the rated opponents and two
-  hypothetical opponents rated 1800 drawn against, at most 2200, published only from five games against rated
-  opponents, a score above zero and a result of at least 1400.
+  not each event. A rated player whose rating would fall below the 1400 floor is told so (B.02 7.2.1);
+* an **unrated player's first rating** Ru = Ra + dp (B.02 8.2.3): Ra over the rated opponents and two
+  hypothetical opponents rated 1800 drawn against (B.02 8.2.2), at most 2200 (B.02 8.2.3), a zero score
+  disregarded (B.02 8.2.1), published only from five games against rated opponents and a result of at least
+  1400 (B.02 7.1.4).
 
 A figure that does not apply is ``None`` and :attr:`RatingFigures.notes` says why in one sentence each: an
 unrated player has no expected score or change, a player without a rated game has no figures at all. The
@@ -50,22 +52,27 @@ DEFAULT_K = 20
 """B.02 8.3.3: the K-factor of an adult rated below 2400 who is no longer new to the list."""
 
 RATING_CAP = 400
-"""B.02 8.3.1: a rating difference of more than 400 points counts as 400 for the expected score."""
+"""B.02 8.3.1: a rating difference of more than 400 points counts as 400 for the expected score of a player
+rated below :data:`UNCAPPED_FROM`."""
+
+UNCAPPED_FROM = 2650
+"""B.02 8.3.1 (since 1 October 2025): a player rated 2650 or more has the whole rating difference counted."""
 
 RATING_FLOOR = 1400
-"""B.02 7.1.3: the lowest rating published; a player falling below it is listed as unrated."""
+"""B.02 7.2.1: a player whose rating drops below 1400 is shown as unrated; 7.1.4: a first rating is published
+only from 1400."""
 
 K_GAMES_CAP = 700
 """B.02 8.3.3: K times the number of games of a rating period may not exceed 700."""
 
 HYPOTHETICAL_OPPONENT = 1800
-"""B.02 8.2.1: an unrated player's first rating counts two draws against opponents rated 1800."""
+"""B.02 8.2.2: an unrated player's first rating counts two draws against opponents rated 1800."""
 
 FIRST_RATING_MAX = 2200
-"""B.02 8.2.1: the highest first rating."""
+"""B.02 8.2.3: the highest first rating."""
 
 FIRST_RATING_GAMES = 5
-"""B.02 7.1.1: games against rated opponents needed for a first rating."""
+"""B.02 7.1.4: games against rated opponents needed for a first rating."""
 
 KFactor = Callable[[Player], int] | Mapping[int, int] | int | None
 """A K-factor for every player: a function of the player, start number → K (others by FIDE's rules), one
@@ -98,7 +105,7 @@ class RatingFigures:
     notes: tuple[str, ...] = ()
     """Why a figure is ``None``, or what was left out: one sentence each."""
     first_rating: int | None = None
-    """An unrated player's first rating Ru by B.02 8.2.1, when the event alone gives one (``None`` otherwise)."""
+    """An unrated player's first rating Ru by B.02 8.2, when the event alone gives one (``None`` otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -111,13 +118,21 @@ class RatingTable:
 
 
 def capped_expected_score(rating: int, opponent: int) -> Fraction:
-    """The expected score of ``rating`` against ``opponent`` for a rating change: B.02 8.1.2 with the 400 cap."""
-    return expected_score(rating, max(rating - RATING_CAP, min(opponent, rating + RATING_CAP)))
+    """The expected score of ``rating`` against ``opponent`` for a rating change: B.02 8.1.2 with the 400 cap
+    of B.02 8.3.1 (none from 2650)."""
+    return expected_score(rating, rating - _counted_difference(rating, opponent))
+
+
+def _counted_difference(rating: int, opponent: int) -> int:
+    """The rating difference B.02 8.3.1 counts for the player rated ``rating``: at most 400 either way below
+    2650, the whole difference from 2650."""
+    difference = rating - opponent
+    return difference if rating >= UNCAPPED_FROM else max(-RATING_CAP, min(RATING_CAP, difference))
 
 
 def _expected_hundredths(rating: int, opponent: int) -> int:
     """:func:`capped_expected_score` in hundredths, summed as whole numbers (a big field's figures in time)."""
-    difference = max(-RATING_CAP, min(RATING_CAP, rating - opponent))
+    difference = _counted_difference(rating, opponent)
     higher = 50 + bisect_left(PD_BOUNDS, abs(difference))
     return higher if difference >= 0 else 100 - higher
 
@@ -169,7 +184,7 @@ def event_year(state: TournamentState) -> int | None:
 
 
 def first_rating(rated: Sequence[Contribution]) -> int:
-    """B.02 8.2.1: Ru = Ra + dp with two hypothetical draws against 1800 added, rounded, at most 2200."""
+    """B.02 8.2.2-8.2.3: Ru = Ra + dp with two hypothetical draws against 1800 added, rounded, at most 2200."""
     hypothetical = [Contribution(float(HYPOTHETICAL_OPPONENT), None, None, "", result=0.5)] * 2
     return min(FIRST_RATING_MAX, performance_rating([*rated, *hypothetical]))
 
@@ -213,7 +228,7 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
     change = k * (score - expected)
     if player.rating + change < RATING_FLOOR:
         notes.append(Note("The new rating would fall below the %(floor)s floor: the player would be listed as "
-                          "unrated (B.02 7.1.3).", floor=RATING_FLOOR))
+                          "unrated (B.02 7.2.1).", floor=RATING_FLOOR))
     return RatingFigures(tpn, player.rating, len(rated), float(score), aro, rp, float(expected), k,
                          float(change), left_out, tuple(notes))
 
@@ -226,16 +241,16 @@ def _first_rating(rated: Sequence[Contribution], score: Fraction, notes: list[st
         return None
     ru = first_rating(rated)
     if len(rated) < FIRST_RATING_GAMES:
-        notes.append(Note("Ru %(ru)s is not published before %(n)s games against rated opponents (B.02 7.1.1).",
+        notes.append(Note("Ru %(ru)s is not published before %(n)s games against rated opponents (B.02 7.1.4).",
                           ru=ru, n=FIRST_RATING_GAMES))
         return None
     if ru < RATING_FLOOR:
-        notes.append(Note("Ru %(ru)s is below the %(floor)s floor, so no first rating is published (B.02 7.1.3).",
+        notes.append(Note("Ru %(ru)s is below the %(floor)s floor, so no first rating is published (B.02 7.1.4).",
                           ru=ru, floor=RATING_FLOOR))
         return None
     return ru
 
 
 __all__ = ["DEFAULT_K", "FIRST_RATING_GAMES", "FIRST_RATING_MAX", "HYPOTHETICAL_OPPONENT", "K_GAMES_CAP",
-           "RATING_CAP", "RATING_FLOOR", "KFactor", "RatingFigures", "RatingTable", "birth_year",
+           "RATING_CAP", "RATING_FLOOR", "UNCAPPED_FROM", "KFactor", "RatingFigures", "RatingTable", "birth_year",
            "capped_expected_score", "capped_k", "event_year", "fide_k", "first_rating", "k_for", "rating_figures"]
