@@ -228,7 +228,7 @@ def classified(work: Path) -> dict[str, dict[str, list[str]]]:
                 if not result["problem"]:
                     continue
                 if result["file"] not in cache:
-                    cache[result["file"]] = _classify_file(way, result["file"], result["rounds"])
+                    cache[result["file"]] = classify_file(way, result["file"], result["rounds"])
                     cache_out.write(json.dumps({"file": result["file"], "rounds": cache[result["file"]]}) + "\n")
                     cache_out.flush()
                 for number, kind in cache[result["file"]]:
@@ -237,7 +237,9 @@ def classified(work: Path) -> dict[str, dict[str, list[str]]]:
     return kinds
 
 
-def _classify_file(way: str, path: str, rounds: int) -> list[tuple[int, str]]:
+def classify_file(way: str, path: str, rounds: int) -> list[tuple[int, str]]:
+    """Each round of the file at ``path`` (of way ``way``) that the two engines pair differently, with
+    :func:`classify`'s verdict."""
     text = Path(path).read_text()
     verdicts = []
     for number in range(1, rounds + 1):
