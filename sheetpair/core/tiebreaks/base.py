@@ -21,6 +21,13 @@ EDITIONS: tuple[str, ...] = ("2026", "2024")
 
 DEFAULT_EDITION = "2026"
 
+EDITION_2026_FROM = "2026-03-01"
+
+
+def edition_on(start: str) -> str:
+    """The C.07 edition in force for an event that started on ``start`` (ISO date; empty: the current one)."""
+    return "2024" if start and start < EDITION_2026_FROM else DEFAULT_EDITION
+
 T = TypeVar("T")
 
 
