@@ -40,6 +40,8 @@ from ..core.teams import (
     TeamScoring,
     check_lineup,
 )
+from ..history.records import Metadata
+from .metadata import metadata_sheet
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 from .workbook import ROUND_SHEET, SETTINGS_SHEET, TEAMS_SHEET, round_sheet_name
 
@@ -232,8 +234,10 @@ def _bye_kind(text: str, sheet: str, row: int) -> TeamByeKind:
 
 # --- writing -----------------------------------------------------------------------------------------
 
-def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, previous_rounds: int = 0) -> None:
-    """Writes every sheet of the team event; removes round sheets beyond the rounds it now has."""
+def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, previous_rounds: int = 0,
+                   metadata: Metadata | None = None) -> None:
+    """Writes every sheet of the team event, and its revision and journal (``metadata``, the hidden
+    ``_sheetpair`` sheet); removes round sheets beyond the rounds it now has."""
     options = ";".join(f"{k}={v}" for k, v in book.options.items())
     settings: list[list[CellValue]] = [
         ["kind", "team"], ["system", book.system], ["rounds", book.rounds], ["boards", book.event.boards],
@@ -263,6 +267,8 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
         port.delete_sheet(round_sheet_name(number))
     for spec in standings_sheets(book, table):
         port.write_sheet(spec)
+    if metadata is not None:
+        port.write_sheet(metadata_sheet(metadata))
 
 
 def round_sheet(book: TeamBook, rnd: TeamRound) -> SheetSpec:
