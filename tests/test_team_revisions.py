@@ -225,3 +225,51 @@ def test_a_button_press_on_a_team_event_records_its_revision(league: Path, tmp_p
     journal = read_metadata(XlwingsPort(book)).journal
     assert [(e.revision, e.command) for e in journal[-2:]] == [(3, "hand edit"), (3, "standings")]
     assert journal[-2].change == "round 1 table 1 board 1: 1-0 typed"
+
+
+def test_a_line_up_typed_into_the_board_rows_is_journaled_as_the_teams(league: Path) -> None:
+    book = load_team_book(OpenpyxlPort(league))
+    match = book.event.rounds[0].matches[0]
+    team = book.event.team(match.white)
+    typed = openpyxl.load_workbook(league)
+    for row in typed["Round 1"].iter_rows(min_row=2):
+        if (row[0].value, row[1].value) == (1, 4):  # board 4: the White team's player has Black
+            row[5].value = team.members[4]
+    typed.save(league)
+    line = (f"round 1 team {team.tpn} line-up: {','.join(map(str, team.members[:4]))} changed to "
+            f"{','.join(map(str, (*team.members[:3], team.members[4])))}")
+    assert json.loads(run("status", league, "--json").stdout)["edits"] == [line]
+    run("standings", league)
+    assert entries(league)[-2] == (3, "hand edit", line)
+
+
+def test_a_setting_and_a_player_changed_in_one_copy_are_merged(league: Path, deputy: Path, tmp_path: Path) -> None:
+    type_cells(deputy, "Players", {(2, 3): 2999})  # player 1's rating
+    book = openpyxl.load_workbook(league)
+    settings = book["Settings"]
+    name_row = next(row for row in settings.iter_rows(min_row=2) if row[0].value == "name")
+    name_row[1].value = "Spring league"
+    book.save(league)
+    printed = {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)}
+    assert printed == {"setting.name": "A", "player1": "B"}
+    merged = tmp_path / "merged.xlsx"
+    run("merge", league, deputy, "-o", merged)
+    result = load_team_book(OpenpyxlPort(merged))
+    assert (result.name, result.player(1).rating) == ("Spring league", 2999)
+
+
+def test_a_round_paired_in_one_copy_only_is_taken_unless_the_other_changed_its_results(league: Path, deputy: Path,
+                                                                            tmp_path: Path) -> None:
+    tables = len(load_team_book(OpenpyxlPort(league)).event.rounds[0].matches)
+    for copy in (league, deputy):
+        for table in range(1, tables + 1):
+            run("result", copy, "--table", table, "--match", "+/-")
+    run("pair", deputy)
+    merged = tmp_path / "merged.xlsx"
+    assert {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)} == \
+        {"round2": "B"}
+    run("merge", league, deputy, "-o", merged)
+    assert len(load_team_book(OpenpyxlPort(merged)).event.rounds) == 2
+    run("result", league, "--table", 1, "--match", "-/+")  # A changes a result B paired round 2 from
+    conflict = {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)}
+    assert conflict == {"r1t1": None, "round2": None}

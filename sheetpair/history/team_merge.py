@@ -140,7 +140,7 @@ def _later_rounds(pa: dict[str, Any], pb: dict[str, Any], rounds_a: int, rounds_
         text = (f"round {first} undone in {shorter}" if side else
                 f"round {first} undone in {shorter} and changed in {longer} since the copies parted")
         return Difference(f"round{first}", text, a_text, b_text, side)
-    unknown = [d.item for d in found if d.item.startswith(f"r{first - 1}t") and d.side == shorter]
+    unknown = [d.item for d in found if d.item.startswith(f"r{first - 1}t") and d.side != longer]
     if unknown:
         return Difference(f"round{first}", f"round {first} paired in {longer} before round {first - 1} was complete "
                           f"in {shorter} ({', '.join(unknown)})", a_text, b_text, None)
