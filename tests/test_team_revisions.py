@@ -250,6 +250,8 @@ def test_a_setting_and_a_player_changed_in_one_copy_are_merged(league: Path, dep
     name_row = next(row for row in settings.iter_rows(min_row=2) if row[0].value == "name")
     name_row[1].value = "Spring league"
     book.save(league)
+    assert json.loads(run("status", league, "--json").stdout)["edits"] == [
+        "setting name: '' changed to 'Spring league'"]
     printed = {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)}
     assert printed == {"setting.name": "A", "player1": "B"}
     merged = tmp_path / "merged.xlsx"

@@ -59,7 +59,9 @@ def parts_edited(meta: Metadata, parts: dict[str, Any], *, team: bool = False) -
         stored, current = meta.hashes.get(part), parts.get(part)
         if current is not None and stored == part_hash(current):
             continue
-        written = as_cut_now(part, meta.written[part]) if part in meta.written else None
+        written = meta.written.get(part)
+        if written is not None and not team:
+            written = as_cut_now(part, written)
         if current is not None and written == current:
             continue  # written by an earlier version, before a field of the part existed
         in_both = meta.hashes.keys() & parts.keys()
