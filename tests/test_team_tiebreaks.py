@@ -195,3 +195,23 @@ def test_the_real_team_file_ranks_as_tiebreakserver_ranks_it() -> None:
     assert len(wrong) == 31
     for tpn, rank in TBS_RANKS.items():
         assert wrong.get(tpn, "") in ("", f"the tie-breaks give place {rank}"), tpn
+
+
+TBS_CODES = ("BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "SB:MP", "SB:GP", "EMMSB", "EMGSB/C1", "EGGSB", "EGMSB/C1",
+             "BH:MP/P", "SB:MP/C1/P")
+TBS_VALUES = {
+    ("2024", 3): (244.0, 433.0, 230.0, 406.5, 321.0, 999.0, 321.0, 534.0, 999.0, 521.0, 244.0, 307.0),
+    ("2026", 3): (239.0, 428.5, 225.0, 402.0, 311.0, 981.0, 311.0, 514.0, 981.0, 512.0, 239.0, 297.0),
+    ("2026", 5): (221.0, 416.5, 210.0, 391.0, 205.0, 857.25, 205.0, 416.5, 857.25, 393.5, 221.0, 183.0),
+    ("2026", 10): (193.0, 371.5, 182.0, 350.5, 156.0, 602.25, 156.0, 308.0, 602.25, 315.0, 195.0, 156.0),
+}
+"""TieBreakServer's values on the real 50-team file (``-t`` with these codes; ``/V2026`` for the 2026 rules):
+team 3 is where the editions differ, teams 5 and 10 lost board 1 by forfeit in matches the other boards
+played (a played match), and team 10 also lost whole matches by forfeit (``/P`` counts them)."""
+
+
+@pytest.mark.parametrize(("rules", "tpn"), sorted(TBS_VALUES))
+def test_the_real_team_file_equals_tiebreakserver_code_by_code(rules: str, tpn: int) -> None:
+    path = CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf"
+    values = team_tiebreaks(read_team_trf(path.read_text(encoding="utf-8")).event, TBS_CODES, rules=rules)[tpn]
+    assert tuple(values[c] for c in TBS_CODES) == TBS_VALUES[(rules, tpn)]

@@ -12,10 +12,15 @@ match points), ``FB:MP``/``FB:GP`` (Fore Buchholz: every team's last-round match
 ``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals); ``SSSC``
 (score strength combination: the secondary score plus the primary Buchholz scaled to it).
 
-Unplayed rounds follow Art. 16 of the 2026 edition: a team's own round without an opponent (the PAB, an
-absence) counts as a match against a dummy whose score is the team's own, capped at a drawn match per
-round (16.4.2); a cut removes such a voluntary unplayed round (an absence) before any played value
-(16.5). A match lost or won by forfeit keeps its opponent.
+A match counts as played when any of its boards was played over the board (as TieBreakServer reads it; the
+pairing reads board 1). Unplayed rounds follow Art. 16 (2026 edition by default): a team's own round without
+an opponent (the PAB, an absence) counts as a match against a dummy whose score is the team's own, capped at
+a drawn match per round (16.4.2); a match won or lost by forfeit has a dummy with the team's own score capped
+at the opponent's (16.4.1), unless the ``/P`` modifier counts it as played against that opponent. An
+opponent's score counts its rounds without an opponent after its last round that was not voluntarily
+unplayed as draws (16.3.2). A cut removes a voluntary unplayed round (an absence not worth a win, a forfeit
+loss) before any played value, unless the lowest played product is higher (16.5). The 2024 edition's dummy
+has the team's own score, uncapped.
 
 The codes that decide among tied teams only (C.07 Art. 6, 12.2, 12.3, 13.3) take as their group the teams
 equal on the primary score and on every code before them in the list, and give each team its place in
@@ -132,8 +137,9 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
                             if m.forfeit_winner is None else gp * (len(m.boards) + 1) // 2)
                 per_board = (tuple(game_points(_board_outcome(m, g, own)) for g in m.boards)
                              if m.forfeit_winner is None else (2 * (m.forfeit_winner == own),) * len(m.boards))
-                lost = not m.was_played and mp < event.scoring.match_points[0]  # 16.1: a forfeit loss is a VUR
-                rows[own].append(_Round(other, mp, gp, m.was_played, lost,
+                played = m.forfeit_winner is None and any(g.result.was_played for g in m.boards)
+                lost = not played and mp < event.scoring.match_points[0]  # 16.1: a forfeit loss is a VUR
+                rows[own].append(_Round(other, mp, gp, played, lost,
                                         sum(o in (Outcome.WIN, Outcome.FORFEIT_WIN) for o in won),
                                         sum(o is Outcome.WIN for o in won), weighted, per_board))
                 seen.add(own)
