@@ -251,3 +251,21 @@ def test_prohibited_teams_do_not_meet(tmp_path: Path) -> None:
     sheet["C2"] = "1,9"
     book.save(workbook)
     assert "Prohibited teams!C2: team 9 is not on the Teams sheet" in run("standings", workbook, code=65)
+
+
+def test_an_imported_team_trf_ranks_on_its_own_tiebreaks_and_edition(tmp_path: Path) -> None:
+    """The real 50-team file names EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP and began in December 2024: the workbook
+    keeps both and ranks as TieBreakServer ranks the file; an edition sheetpair does not know is refused."""
+    from .test_team_tiebreaks import TBS_RANKS
+
+    workbook = tmp_path / "cup.xlsx"
+    run("import", CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf", "-o", workbook)
+    teams = json.loads(run("standings", workbook, "--json", "--no-save"))["teams"]
+    assert list(teams[0]["tiebreaks"]) == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
+    assert {t["tpn"]: t["rank"] for t in teams} == TBS_RANKS
+    book = openpyxl.load_workbook(workbook)
+    row = next(r for r in book["Settings"].iter_rows() if r[0].value == "tiebreak rules")
+    assert row[1].value == "2024"
+    row[1].value = "2025"
+    book.save(workbook)
+    assert "Settings: tiebreak rules '2025': type 2026 or 2024" in run("standings", workbook, code=65)

@@ -28,6 +28,8 @@ from ..core.teams import (
     check_lineup,
     seat_boards,
 )
+from ..core.tiebreaks.base import DEFAULT_EDITION, edition_on
+from ..core.tiebreaks.team import parse_team_code
 from ..history.journal import parts_journal
 from ..history.records import Metadata, metadata_after
 from ..history.stamp import Stamp, check_revision
@@ -135,7 +137,8 @@ def write(port: WorkbookPort, book: TeamBook, *, stamp: Stamp, before: dict[str,
 
 def _table(book: TeamBook) -> TeamTable:
     try:
-        return team_table(book.event, book.tiebreaks, {p.tpn: p.rating for p in book.players})
+        return team_table(book.event, book.tiebreaks, {p.tpn: p.rating for p in book.players},
+                          rules=book.tiebreak_rules or DEFAULT_EDITION)
     except ValueError as error:
         raise InputError(str(error)) from None
 
@@ -368,8 +371,20 @@ def import_team_trf(path: Path) -> TeamBook:
         options["acceleration"] = "baku"
     name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
     return TeamBook(event, team_players(text), "team-swiss", rounds, options,
-                    DEFAULT_TIEBREAKS[event.scoring.primary], name, prohibited=_known(team_file.prohibited, event),
-                    team_absent=_absences(team_file.absences), source=team_file.lines)
+                    _known_codes(team_file.tiebreaks) or DEFAULT_TIEBREAKS[event.scoring.primary], name,
+                    prohibited=_known(team_file.prohibited, event), team_absent=_absences(team_file.absences),
+                    source=team_file.lines, tiebreak_rules="" if edition_on(team_file.start_date) == DEFAULT_EDITION
+                    else edition_on(team_file.start_date))
+
+
+def _known_codes(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The file's tie-break list (record 202) when sheetpair computes every code of it, else none."""
+    try:
+        for code in codes:
+            parse_team_code(code)
+    except ValueError:
+        return ()
+    return codes
 
 
 def _absences(by_round: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:

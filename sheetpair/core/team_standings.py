@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .teams import PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points
+from .tiebreaks.base import DEFAULT_EDITION
 from .tiebreaks.fide import rating_difference
 from .tiebreaks.team import parse_team_code, team_tiebreaks
 
@@ -55,13 +56,15 @@ class TeamTable:
     through_round: int
 
 
-def team_table(event: TeamEvent, codes: tuple[str, ...], ratings: dict[int, int]) -> TeamTable:
-    """The standings after every stored round; ``ratings`` gives each player's rating (performance).
+def team_table(event: TeamEvent, codes: tuple[str, ...], ratings: dict[int, int], *,
+               rules: str = DEFAULT_EDITION) -> TeamTable:
+    """The standings after every stored round; ``ratings`` gives each player's rating (performance);
+    ``rules`` the C.07 edition of the tie-breaks.
 
     :raises ValueError: for a tie-break code the team tie-breaks do not know.
     """
     history = derive_teams(event)
-    values = team_tiebreaks(event, codes)
+    values = team_tiebreaks(event, codes, rules=rules)
     primary = event.scoring.primary is PrimaryScore.MATCH
     lower_first = {c for c in codes if parse_team_code(c).lower_first}
 

@@ -40,7 +40,8 @@ def team_settings(book: TeamBook) -> dict[str, Any]:
     """What the Settings and Prohibited teams sheets hold."""
     return {"system": book.system, "rounds": book.rounds, "boards": book.event.boards,
             "options": plain_value(book.options),
-            "tiebreaks": list(book.tiebreaks), "name": book.name, "seed": book.seed, "language": book.language,
+            "tiebreaks": list(book.tiebreaks), "tiebreak_rules": book.tiebreak_rules, "name": book.name,
+            "seed": book.seed, "language": book.language,
             "prohibited": [[*g.rounds, sorted(g.teams)] for g in book.prohibited]}
 
 
