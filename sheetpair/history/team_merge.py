@@ -9,6 +9,7 @@ edits) is taken from it; a difference both made is a conflict the arbiter resolv
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -46,7 +47,7 @@ def compare_teams(a: TeamBook, b: TeamBook, since: Since = NO_HISTORY) -> list[D
 
 
 def _entries(in_a: list[dict[str, Any]], in_b: list[dict[str, Any]], since: Since, what: str,
-             start: Any) -> list[Difference]:
+             start: Callable[[int], str]) -> list[Difference]:
     """Each team (or player) the copies hold differently, or one copy only."""
     by_a, by_b = {e["tpn"]: e for e in in_a}, {e["tpn"]: e for e in in_b}
     found = []
