@@ -263,9 +263,9 @@ def test_a_setting_and_a_player_changed_in_one_copy_are_merged(league: Path, dep
 def test_a_round_paired_in_one_copy_only_is_taken_unless_the_other_changed_its_results(league: Path, deputy: Path,
                                                                             tmp_path: Path) -> None:
     tables = len(load_team_book(OpenpyxlPort(league)).event.rounds[0].matches)
-    for copy in (league, deputy):
+    for copy, arbiter in ((league, "Chief"), (deputy, "Deputy")):  # two entries, also within one second
         for table in range(1, tables + 1):
-            run("result", copy, "--table", table, "--match", "+/-")
+            run("result", copy, "--table", table, "--match", "+/-", "--arbiter", arbiter)
     run("pair", deputy)
     merged = tmp_path / "merged.xlsx"
     assert {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)} == \
