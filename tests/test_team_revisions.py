@@ -6,18 +6,26 @@ buttons."""
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
 from click.testing import Result as Invocation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetpair.cli import cli
+from sheetpair.core.model import Result
+from sheetpair.core.team_book import TeamBook
 from sheetpair.excel import buttons as addin
+from sheetpair.history.edits import parts_edited
 from sheetpair.history.parts import ROSTER, SETTINGS, TEAMS, lineups_part, pairing_part, results_part
+from sheetpair.history.records import Metadata, metadata_after
 from sheetpair.history.team import team_parts
 from sheetpair.history.team_merge import compare_teams
 from sheetpair.io.metadata import META_SHEET, read_metadata
@@ -263,9 +271,9 @@ def test_a_setting_and_a_player_changed_in_one_copy_are_merged(league: Path, dep
 def test_a_round_paired_in_one_copy_only_is_taken_unless_the_other_changed_its_results(league: Path, deputy: Path,
                                                                             tmp_path: Path) -> None:
     tables = len(load_team_book(OpenpyxlPort(league)).event.rounds[0].matches)
-    for copy, arbiter in ((league, "Chief"), (deputy, "Deputy")):  # two entries, also within one second
+    for workbook, arbiter in ((league, "Chief"), (deputy, "Deputy")):  # two entries, also within one second
         for table in range(1, tables + 1):
-            run("result", copy, "--table", table, "--match", "+/-", "--arbiter", arbiter)
+            run("result", workbook, "--table", table, "--match", "+/-", "--arbiter", arbiter)
     run("pair", deputy)
     merged = tmp_path / "merged.xlsx"
     assert {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)} == \
@@ -275,3 +283,39 @@ def test_a_round_paired_in_one_copy_only_is_taken_unless_the_other_changed_its_r
     run("result", league, "--table", 1, "--match", "-/+")  # A changes a result B paired round 2 from
     conflict = {d["item"]: d["from"] for d in json.loads(run("diff", league, deputy, "--json", code=1).stdout)}
     assert conflict == {"r1t1": None, "round2": None}
+
+
+@pytest.fixture(scope="module")
+def paired_book(tmp_path_factory: pytest.TempPathFactory) -> TeamBook:
+    """A team event with round 1 paired, read once (the property test below changes copies of it)."""
+    folder = tmp_path_factory.mktemp("team")
+    roster = write_roster(folder / "roster.csv", 6, members=4)
+    path = folder / "league.xlsx"
+    run("new", path, "--system", "team-swiss", "--rounds", 3, "--boards", 4, "--players", roster)
+    run("pair", path)
+    return load_team_book(OpenpyxlPort(path))
+
+
+RESULTS = [Result.NONE, Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 4), st.sampled_from(RESULTS), st.sampled_from(RESULTS))
+def test_any_single_result_typed_by_hand_is_found_on_its_table_and_board(
+        paired_book: TeamBook, table: int, board: int, written: Result, typed: Result) -> None:
+    def with_result(result: Result) -> TeamBook:
+        book = copy.deepcopy(paired_book)
+        rnd = book.event.rounds[0]
+        matches = tuple(replace(m, boards=tuple(replace(g, result=result) if g.board == board else g
+                                                for g in m.boards)) if m.table == table else m for m in rnd.matches)
+        book.event = replace(book.event, rounds=(replace(rnd, matches=matches),))
+        return book
+
+    meta = metadata_after(Metadata(), team_parts(with_result(written)), [])
+    found = [line for edit in parts_edited(meta, team_parts(with_result(typed)), team=True) for line in edit.lines]
+    where = f"round 1 table {table} board {board}: "
+    if written is typed:
+        assert found == []
+    else:
+        assert found == [where + (f"{typed.value} typed" if not written.value else f"{written.value} cleared"
+                                  if not typed.value else f"{written.value} changed to {typed.value}")]
