@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sheetpair.app.teams import check_team_trf
+from sheetpair.core.errors import TrfError
 from sheetpair.core.model import Result
 from sheetpair.core.team_standings import team_table
 from sheetpair.core.teams import BoardGame, Match, Team, TeamBye, TeamByeKind, TeamEvent, TeamRound
@@ -215,3 +216,12 @@ def test_the_real_team_file_equals_tiebreakserver_code_by_code(rules: str, tpn: 
     path = CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf"
     values = team_tiebreaks(read_team_trf(path.read_text(encoding="utf-8")).event, TBS_CODES, rules=rules)[tpn]
     assert tuple(values[c] for c in TBS_CODES) == TBS_VALUES[(rules, tpn)]
+
+
+def test_a_code_the_team_tiebreaks_do_not_know_is_refused_with_its_line(tmp_path: Path) -> None:
+    lines = (CONFORMANCE / "trf-real" / "trf26_team_small.trf").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "odd.trf"
+    path.write_text("\n".join([lines[0], "202 BH:MP/C1,XYZ", *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(TrfError, match="record 202: unknown team tie-break 'XYZ'") as refused:
+        check_team_trf(path)
+    assert (refused.value.line, refused.value.column) == (2, 5)

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..core.errors import TrfError
 from ..core.model import Colour
 from ..core.teams import TeamEvent, TeamRound, derive_teams
-from ..core.tiebreaks.base import edition_on
+from ..core.tiebreaks.base import DEFAULT_EDITION, edition_on
 from ..core.tiebreaks.team import parse_team_code, team_tiebreaks
 from ..io.trf_declared import (
     TEAM_GAME_POINTS_COLUMN,
@@ -127,29 +127,32 @@ def check_team_trf(path: Path, system: str = "team-swiss") -> TeamFileCheck:
     text = path.read_text(encoding="utf-8")
     team_file = read_team_trf(text)
     try:
-        values = team_tiebreaks(team_file.event, team_file.tiebreaks, rules=edition_on(team_file.start_date))
+        standings = check_team_standings(team_file.event, declared_team_standings(text), team_file.tiebreaks,
+                                         rules=edition_on(team_file.start_date))
     except ValueError as error:
         raise TrfError(f"record 202: {error}", line=team_file.tiebreak_line, column=5) from None
-    return TeamFileCheck(system, check_team_file(team_file, system),
-                         check_team_standings(team_file.event, declared_team_standings(text), values))
+    return TeamFileCheck(system, check_team_file(team_file, system), standings)
 
 
-def check_team_standings(event: TeamEvent, declared: dict[int, DeclaredTeam],
-                         tiebreaks: dict[int, dict[str, float]] | None = None) -> list[StandingsIssue]:
+def check_team_standings(event: TeamEvent, declared: dict[int, DeclaredTeam], codes: tuple[str, ...] = (), *,
+                         rules: str = DEFAULT_EDITION) -> list[StandingsIssue]:
     """Each declared match points, game points and rank the results do not give. Teams rank by the primary
-    score, then by the file's tie-breaks (``tiebreaks``: each team's value of each code of record ``202``,
-    in order), else by the secondary score (C.04.6 1.3); teams equal on all of them may stand in either
-    order (the organiser's last tie-break, lot or a shared place, decides)."""
+    score, then by the file's tie-breaks (``codes``, record ``202``, under the C.07 edition ``rules``), else by
+    the secondary score (C.04.6 1.3); teams equal on all of them may stand in either order (the organiser's
+    last tie-break, lot or a shared place, decides).
+
+    :raises ValueError: for a code the team tie-breaks do not know.
+    """
     history = derive_teams(event)
     scoring = event.scoring
-    codes = list(next(iter(tiebreaks.values()), {})) if tiebreaks else []
+    values = team_tiebreaks(event, codes, rules=rules)
     lower_first = {c for c in codes if parse_team_code(c).lower_first}
 
     def key(tpn: int) -> tuple[float, ...]:
-        if not codes or tiebreaks is None:
+        if not codes:
             return (-history[tpn].primary(scoring), -history[tpn].secondary(scoring))
         return (-history[tpn].primary(scoring),
-                *(tiebreaks[tpn][c] if c in lower_first else -tiebreaks[tpn][c] for c in codes))
+                *(values[tpn][c] if c in lower_first else -values[tpn][c] for c in codes))
 
     ranked = sorted(((tpn, key(tpn)) for tpn in history), key=lambda item: (item[1], item[0]))
     places = tie_places([(tpn, k) for tpn, k in ranked])
