@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from sheetpair.cli import cli
 from sheetpair.core.teams import derive_teams
+from sheetpair.core.tiebreaks.team import team_tiebreaks
 from sheetpair.io.trf_team import read_team_trf
 
 from .conftest import CONFORMANCE
@@ -263,6 +264,11 @@ def test_an_imported_team_trf_ranks_on_its_own_tiebreaks_and_edition(tmp_path: P
     teams = json.loads(run("standings", workbook, "--json", "--no-save"))["teams"]
     assert list(teams[0]["tiebreaks"]) == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     assert {t["tpn"]: t["rank"] for t in teams} == TBS_RANKS
+    event = read_team_trf((CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf").read_text(encoding="utf-8")).event
+    newer = json.loads(run("standings", workbook, "--json", "--rules", "2026"))["teams"]
+    assert {t["tpn"]: t["tiebreaks"]["BH:MP/C1/P"] for t in newer} == {
+        tpn: v["BH:MP/C1/P"] for tpn, v in team_tiebreaks(event, ("BH:MP/C1/P",), rules="2026").items()}
+    assert newer != teams  # printed only: the workbook keeps 2024
     book = openpyxl.load_workbook(workbook)
     row = next(r for r in book["Settings"].iter_rows() if r[0].value == "tiebreak rules")
     assert row[1].value == "2024"

@@ -328,27 +328,35 @@ def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool], stamp: S
 
 
 def update_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None,
-                     stamp: Stamp | None = None) -> tuple[TeamBook, TeamTable]:
+                     stamp: Stamp | None = None, *, rules: str | None = None) -> tuple[TeamBook, TeamTable]:
     """Reads what was typed (line-ups, results) and writes the team standings, crosstable and board ranking;
-    ``tiebreaks`` become the event's tie-breaks.
+    ``tiebreaks`` and ``rules`` (the C.07 edition) become the event's.
 
     :raises InputError: for a code the team tie-breaks do not know.
     """
 
     def change(book: TeamBook) -> None:
-        if tiebreaks is not None:
-            book.tiebreaks = tiebreaks
+        _tiebreaks_of(book, tiebreaks, rules)
 
     _, book, table = _edit(port, change, stamp or Stamp("standings"))
     return book, table
 
 
-def read_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None) -> tuple[TeamBook, TeamTable]:
-    """The standings without writing anything (on ``tiebreaks`` instead of the event's when given)."""
+def read_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None, *,
+                   rules: str | None = None) -> tuple[TeamBook, TeamTable]:
+    """The standings without writing anything (on ``tiebreaks`` and ``rules`` instead of the event's when
+    given)."""
     book = load_team_book(port)
+    _tiebreaks_of(book, tiebreaks, rules)
+    return book, _table(book)
+
+
+def _tiebreaks_of(book: TeamBook, tiebreaks: tuple[str, ...] | None, rules: str | None) -> None:
+    """``book`` with the tie-breaks and the C.07 edition given (the 2026 one kept as empty, the default)."""
     if tiebreaks is not None:
         book.tiebreaks = tiebreaks
-    return book, _table(book)
+    if rules is not None:
+        book.tiebreak_rules = "" if rules == DEFAULT_EDITION else rules
 
 
 def import_team_trf(path: Path) -> TeamBook:

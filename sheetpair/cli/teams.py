@@ -81,16 +81,16 @@ def undo(workbook: Path, output: Path | None, yes: bool, stamp: Stamp) -> None:
 
 
 def standings(workbook: Path, output: Path | None, as_json: bool, no_save: bool, tiebreaks: str | None,
-              save: bool) -> None:
-    """``standings`` of a team event: ``--tiebreaks`` (team codes such as GPTS,BH:MP,SB:MP) only for this
-    print unless ``--save``."""
+              save: bool, rules: str | None = None) -> None:
+    """``standings`` of a team event: ``--tiebreaks`` (team codes such as GPTS,BH:MP,SB:MP) and ``--rules``
+    only for this print unless ``--save``."""
     codes = tuple(c.strip() for c in tiebreaks.split(",") if c.strip()) if tiebreaks else None
-    if no_save or (codes is not None and not save):
+    if no_save or ((codes is not None or rules is not None) and not save):
         with reading(workbook) as port:
-            book, table = team_event.read_standings(port, codes)
+            book, table = team_event.read_standings(port, codes, rules=rules)
     else:
         with editing(workbook, output) as port:
-            book, table = team_event.update_standings(port, codes)
+            book, table = team_event.update_standings(port, codes, rules=rules)
     click.echo(json.dumps(standings_json(book, table), ensure_ascii=False) if as_json else standings_text(table))
 
 

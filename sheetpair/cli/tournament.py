@@ -390,7 +390,7 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     if holds_team_event_file(workbook):
-        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
+        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save, rules)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     with reading(workbook) as port:
         current = (update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False) if no_save else
