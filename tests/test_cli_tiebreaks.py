@@ -32,10 +32,13 @@ def test_json_is_the_catalogue() -> None:
     assert [t["code"] for t in data["tiebreaks"]] == [e.code for e in entries if e.kind == "tie-break"]
     assert [m["code"] for m in data["modifiers"]] == [e.code for e in entries if e.kind == "modifier"]
     bh = next(t for t in data["tiebreaks"] if t["code"] == "BH")
-    assert bh == {"code": "BH", "name": "Buchholz", "article": "C.07 8.1, 16", "modifiers": ["C1", "C2", "M1", "M2"],
+    assert bh == {"code": "BH", "name": "Buchholz", "article": "C.07 8.1, 16",
+                  "modifiers": ["C1", "C2", "M1", "M2", "P"],
                   "meaning": "the opponents' scores summed, a capped dummy opponent for each unplayed round"}
     fore = next(m for m in data["modifiers"] if m["code"] == "-F")
     assert fore["applies_to"] == ["AOB"] and "modifiers" not in fore
+    played = next(m for m in data["modifiers"] if m["code"] == "-P")
+    assert played["applies_to"] == ["DE", "BH", "AOB", "FB", "SB"]
 
 
 def test_help_text() -> None:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from sheetpair.cli import cli
 from sheetpair.core.teams import derive_teams
+from sheetpair.core.tiebreaks.team import team_tiebreaks
 from sheetpair.io.trf_team import read_team_trf
 
 from .conftest import CONFORMANCE
@@ -251,3 +252,26 @@ def test_prohibited_teams_do_not_meet(tmp_path: Path) -> None:
     sheet["C2"] = "1,9"
     book.save(workbook)
     assert "Prohibited teams!C2: team 9 is not on the Teams sheet" in run("standings", workbook, code=65)
+
+
+def test_an_imported_team_trf_ranks_on_its_own_tiebreaks_and_edition(tmp_path: Path) -> None:
+    """The real 50-team file names EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP and began in December 2024: the workbook
+    keeps both and ranks as TieBreakServer ranks the file; an edition sheetpair does not know is refused."""
+    from .test_team_tiebreaks import TBS_RANKS
+
+    workbook = tmp_path / "cup.xlsx"
+    run("import", CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf", "-o", workbook)
+    teams = json.loads(run("standings", workbook, "--json", "--no-save"))["teams"]
+    assert list(teams[0]["tiebreaks"]) == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
+    assert {t["tpn"]: t["rank"] for t in teams} == TBS_RANKS
+    event = read_team_trf((CONFORMANCE / "trf-real" / "trf26_grandmommyscup.trf").read_text(encoding="utf-8")).event
+    newer = json.loads(run("standings", workbook, "--json", "--rules", "2026"))["teams"]
+    assert {t["tpn"]: t["tiebreaks"]["BH:MP/C1/P"] for t in newer} == {
+        tpn: v["BH:MP/C1/P"] for tpn, v in team_tiebreaks(event, ("BH:MP/C1/P",), rules="2026").items()}
+    assert newer != teams  # printed only: the workbook keeps 2024
+    book = openpyxl.load_workbook(workbook)
+    row = next(r for r in book["Settings"].iter_rows() if r[0].value == "tiebreak rules")
+    assert row[1].value == "2024"
+    row[1].value = "2025"
+    book.save(workbook)
+    assert "Settings: tiebreak rules '2025': type 2026 or 2024" in run("standings", workbook, code=65)

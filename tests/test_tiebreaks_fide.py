@@ -401,3 +401,28 @@ def test_direct_encounter_order_partitions_the_group_and_follows_the_mini_table(
     if len(order) > 1:
         others = [p for sub in order[1:] for p in sub]
         assert min(points[p] for p in order[0]) >= max(points[p] for p in others) - 1e-9
+
+
+def test_the_p_modifier_counts_a_forfeit_as_a_game_against_its_scheduled_opponent(example):
+    """P's forfeit win over C in round 4: without P a dummy with P's own score capped at C's adjusted 2.0
+    (16.4.1), with P the game against C, whose adjusted score is 2.0 too; for DE the forfeit decides only
+    with P. Written back to a TRF as ``BH/C1/P``."""
+    assert parse_tiebreak("bh/c1/p").text == "BH-C1-P" and parse_tiebreak("DE/P").forfeits_played
+    assert by_round(example, P, "BH-P")[4] == 2.0
+    sb = compute_tiebreak(example, P, "SB-P").contributions
+    assert [c.note for c in sb if c.round == 4] == ["1 × opponent's adjusted score (16.3; scored 1½) 2"]
+    players = [Player(t, f"P{t}") for t in range(1, 3)]
+    state = TiebreakContext.of(derive(Tournament(Settings("dutch", 1), players,
+                                                 [Round(1, [Game(1, 1, 2, Result.WHITE_WINS_BY_FORFEIT)])])))
+    assert direct_encounter_order(state, [1, 2]) == [[1, 2]]
+    assert value(state, 1, "DE-P", tied_group=[1, 2]) < value(state, 2, "DE-P", tied_group=[1, 2])
+    assert (value(state, 2, "BH"), value(state, 2, "BH-P")) == (0.0, 1.0)  # a dummy on its own 0, or player 1
+    with pytest.raises(InputError, match="tie-break KS takes no P modifier"):
+        parse_tiebreak("KS/P")
+
+
+def test_a_p_code_goes_back_to_a_trf_as_written():
+    from sheetpair.io.trf_records import mtb26_code, sheetpair_tiebreak
+
+    assert [mtb26_code(sheetpair_tiebreak(c)) for c in ("BH/C1/P", "SB/P", "KS/L-1", "BH/M1")] == \
+        ["BH/C1/P", "SB/P", "KS/L-1", "BH/M1"]

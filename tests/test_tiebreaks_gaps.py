@@ -218,10 +218,11 @@ def test_catalogue_covers_every_code_and_modifier_once():
     entries = catalogue()
     codes = [e.code for e in entries if e.kind == "tie-break"]
     assert sorted(codes) == sorted(TIEBREAKS) and len(set(codes)) == len(codes)
-    assert [e.code for e in entries if e.kind == "modifier"] == ["-C1", "-C2", "-M1", "-M2", "-L+n/L-n", "-F"]
+    assert [e.code for e in entries if e.kind == "modifier"] == ["-C1", "-C2", "-M1", "-M2", "-L+n/L-n", "-F",
+                                                                       "-P"]
     assert all(e.name and e.meaning and e.article for e in entries)
     by_code = {e.code: e for e in entries}
-    assert by_code["KS"].modifiers == ("L+n/L-n",) and by_code["AOB"].modifiers == ("F",)
+    assert by_code["KS"].modifiers == ("L+n/L-n",) and by_code["AOB"].modifiers == ("F", "P")
     assert by_code["-L+n/L-n"].applies_to == ("KS",) and by_code["-L+n/L-n"].article == "C.07 14.5"
     assert by_code["BH"].article.startswith("C.07 8.1") and by_code["WNT"].article == "not in C.07"
     # every modifier a catalogue line offers is one the parser takes
@@ -232,6 +233,7 @@ def test_catalogue_covers_every_code_and_modifier_once():
 
 @pytest.mark.parametrize(("code", "words"), [
     ("BH-C1", "Buchholz, cut 1 (lowest contribution removed)"),
+    ("BH-C1-P", "Buchholz, cut 1 (lowest contribution removed), forfeits counted as played"),
     ("BH-C2", "Buchholz, cut 2 (two lowest contributions removed)"),
     ("SB-M1", "Sonneborn-Berger, median 1 (lowest and highest contributions removed)"),
     ("KS-L+1", "Koya system, limit +1 (threshold raised by ½ point)"),

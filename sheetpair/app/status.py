@@ -14,12 +14,14 @@ from typing import Any
 
 from ..core.errors import OperationError, PairingError
 from ..core.model import Result, Tournament
-from ..history.edits import deleted_games, edit_problems, hand_edits, player_name
+from ..history.edits import deleted_games, edit_problems, hand_edits, parts_edited, player_name
 from ..history.parts import pairing_part
 from ..history.records import JournalEntry, Metadata
+from ..history.team import team_parts
 from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
-from ..io.workbook import load_tournament
+from ..io.team_workbook import load_team_book
+from ..io.workbook import holds_team_event, load_tournament
 from ..pairing import get_system
 from .check import pairing_input
 from .operations import pending_games
@@ -53,6 +55,8 @@ class Status:
 
 def status(port: WorkbookPort) -> Status:
     """What changed by hand since sheetpair last wrote the workbook, and what the next pairing waits for."""
+    if holds_team_event(port):
+        return team_status(port)
     tournament = load_tournament(port)
     meta = read_metadata(port)
     report = Status(meta.event_id, meta.revision, meta.last_entry, tournament.current_round,
@@ -64,6 +68,24 @@ def status(port: WorkbookPort) -> Status:
     changed = _changed_players(meta, tournament, tournament.current_round) if report.edits else set()
     report.system_would_pair = (system_pairing(tournament, tournament.current_round, changed) or []) if changed else []
     report.missing = missing_before_next_pairing(tournament)
+    return report
+
+
+def team_status(port: WorkbookPort) -> Status:
+    """``sheetpair status`` of a team event: the revision and last change, what was typed or edited by hand
+    since sheetpair last wrote it (results apart), and the tables of the last round still without a result."""
+    book = load_team_book(port)
+    meta = read_metadata(port)
+    report = Status(meta.event_id, meta.revision, meta.last_entry, len(book.event.rounds), book.rounds)
+    for edit in parts_edited(meta, team_parts(book), team=True):
+        (report.results_typed if edit.is_results else report.edits).extend(edit.lines)
+    if len(book.event.rounds) >= book.rounds:
+        report.missing.append(f"all {book.rounds} rounds are paired")
+    if book.event.rounds:
+        last = book.event.rounds[-1]
+        report.missing += [f"round {last.number} table {m.table} ({book.event.team(m.white).name} - "
+                           f"{book.event.team(m.black).name}): results missing"
+                           for m in last.matches if not m.is_complete]
     return report
 
 

@@ -2,7 +2,9 @@
 TRF export and check. Both doors (the command line and the add-in's buttons) call these.
 
 Each reads the whole event from the workbook, changes it, ranks it once and writes every sheet back
-(:func:`_edit`), as the individual events do through :mod:`sheetpair.app.session`.
+(:func:`_edit`), as the individual events do through :mod:`sheetpair.app.session`: every write raises the
+revision and adds to the journal (the hand edits found in what was read, then the command's change;
+:mod:`sheetpair.history.team`), and a ``Stamp`` expecting another revision is refused before anything changes.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..core.errors import InputError, OperationError, PairingError
 from ..core.model import Player, Result
@@ -26,6 +28,13 @@ from ..core.teams import (
     check_lineup,
     seat_boards,
 )
+from ..core.tiebreaks.base import DEFAULT_EDITION, edition_on
+from ..core.tiebreaks.team import parse_team_code
+from ..history.journal import parts_journal
+from ..history.records import Metadata, metadata_after
+from ..history.stamp import Stamp, check_revision
+from ..history.team import team_parts
+from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from ..io.roster import read_roster
 from ..io.team_workbook import load_team_book, save_team_book
@@ -110,26 +119,42 @@ def _short_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def create_workbook(port: WorkbookPort, book: TeamBook) -> TeamTable:
-    """Writes a new team event's sheets."""
+def create_workbook(port: WorkbookPort, book: TeamBook, stamp: Stamp | None = None) -> TeamTable:
+    """Writes a new team event's sheets, its journal starting with ``created``."""
+    return write(port, book, stamp=stamp or Stamp("new"), before=None, base=Metadata())
+
+
+def write(port: WorkbookPort, book: TeamBook, *, stamp: Stamp, before: dict[str, Any] | None, base: Metadata,
+          previous_rounds: int = 0) -> TeamTable:
+    """Writes every sheet of ``book`` and the revision after ``base`` with its journal entries (the hand
+    edits in ``before``, the parts as read, then the change to ``book``; ``None`` for a new workbook)."""
     table = _table(book)
-    save_team_book(port, book, table)
+    parts = team_parts(book)
+    journal = parts_journal(base, before, parts, stamp, team=True)
+    save_team_book(port, book, table, previous_rounds=previous_rounds, metadata=metadata_after(base, parts, journal))
     return table
 
 
 def _table(book: TeamBook) -> TeamTable:
     try:
-        return team_table(book.event, book.tiebreaks, {p.tpn: p.rating for p in book.players})
+        return team_table(book.event, book.tiebreaks, {p.tpn: p.rating for p in book.players},
+                          rules=book.tiebreak_rules or DEFAULT_EDITION)
     except ValueError as error:
         raise InputError(str(error)) from None
 
 
-def _edit(port: WorkbookPort, change: Callable[[TeamBook], T]) -> tuple[T, TeamBook, TeamTable]:
+def _edit(port: WorkbookPort, change: Callable[[TeamBook], T], stamp: Stamp) -> tuple[T, TeamBook, TeamTable]:
+    """Reads the event, applies ``change``, writes it back with the next revision.
+
+    :raises StaleCopyError: before anything changes, when ``stamp`` expects another revision.
+    """
     book = load_team_book(port)
-    before = len(book.event.rounds)
+    meta = read_metadata(port)
+    check_revision(meta, stamp.expect_revision)
+    before = team_parts(book)
+    rounds = len(book.event.rounds)
     outcome = change(book)
-    table = _table(book)
-    save_team_book(port, book, table, previous_rounds=before)
+    table = write(port, book, stamp=stamp, before=before, base=meta, previous_rounds=rounds)
     return outcome, book, table
 
 
@@ -149,7 +174,7 @@ def pair_round(book: TeamBook, round_number: int) -> TeamRound:
                                              settings_for(book, round_number))
 
 
-def pair(port: WorkbookPort, *, allow_pending: bool = False) -> tuple[TeamRound, TeamBook]:
+def pair(port: WorkbookPort, *, allow_pending: bool = False, stamp: Stamp | None = None) -> tuple[TeamRound, TeamBook]:
     """Pairs the next round and writes its sheet (``allow_pending``: although matches of the last round
     still lack results, which then count as not yet played).
 
@@ -172,7 +197,7 @@ def pair(port: WorkbookPort, *, allow_pending: bool = False) -> tuple[TeamRound,
         book.event = replace(book.event, rounds=(*book.event.rounds, new))
         return new
 
-    new, book, _ = _edit(port, change)
+    new, book, _ = _edit(port, change, stamp or Stamp("pair"))
     return new, book
 
 
@@ -216,7 +241,7 @@ def parse_lineup(text: str) -> list[int]:
 
 
 def set_lineup(port: WorkbookPort, round_number: int | None, team: str,
-               players: Sequence[int]) -> tuple[int, TeamRound]:
+               players: Sequence[int], stamp: Stamp | None = None) -> tuple[int, TeamRound]:
     """Sets a team's line-up for a paired round (``None``: the last one) before its match has results.
 
     :raises OperationError: when the round or team does not exist, the match has a result, or the line-up
@@ -243,7 +268,7 @@ def set_lineup(port: WorkbookPort, round_number: int | None, team: str,
         _put_round(book, rnd)
         return tpn, rnd
 
-    return _edit(port, change)[0]
+    return _edit(port, change, stamp or Stamp("lineup"))[0]
 
 
 @dataclass(frozen=True)
@@ -255,7 +280,7 @@ class TableResults:
 
 
 def enter_results(port: WorkbookPort, round_number: int | None, table: int, boards: Sequence[tuple[int, Result]],
-                  *, match_forfeit: str | None = None) -> TableResults:
+                  *, match_forfeit: str | None = None, stamp: Stamp | None = None) -> TableResults:
     """Records board results of one table, or a whole match lost by forfeit (``+/-``, ``-/+``, ``-/-``; an
     empty text clears it).
 
@@ -281,10 +306,10 @@ def enter_results(port: WorkbookPort, round_number: int | None, table: int, boar
         _put_round(book, replace(rnd, matches=tuple(new if m.table == table else m for m in rnd.matches)))
         return TableResults(rnd.number, new)
 
-    return _edit(port, change)[0]
+    return _edit(port, change, stamp or Stamp("result"))[0]
 
 
-def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool]) -> TeamRound:
+def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool], stamp: Stamp | None = None) -> TeamRound:
     """Removes the last paired round; when it has results, only if ``confirm(round, results)`` agrees.
 
     :raises OperationError: when no round is paired, or the arbiter kept it.
@@ -299,30 +324,39 @@ def undo(port: WorkbookPort, confirm: Callable[[TeamRound, int], bool]) -> TeamR
         book.event = replace(book.event, rounds=book.event.rounds[:-1])
         return last
 
-    return _edit(port, change)[0]
+    return _edit(port, change, stamp or Stamp("undo"))[0]
 
 
-def update_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None) -> tuple[TeamBook, TeamTable]:
+def update_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None,
+                     stamp: Stamp | None = None, *, rules: str | None = None) -> tuple[TeamBook, TeamTable]:
     """Reads what was typed (line-ups, results) and writes the team standings, crosstable and board ranking;
-    ``tiebreaks`` become the event's tie-breaks.
+    ``tiebreaks`` and ``rules`` (the C.07 edition) become the event's.
 
     :raises InputError: for a code the team tie-breaks do not know.
     """
 
     def change(book: TeamBook) -> None:
-        if tiebreaks is not None:
-            book.tiebreaks = tiebreaks
+        _tiebreaks_of(book, tiebreaks, rules)
 
-    _, book, table = _edit(port, change)
+    _, book, table = _edit(port, change, stamp or Stamp("standings"))
     return book, table
 
 
-def read_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None) -> tuple[TeamBook, TeamTable]:
-    """The standings without writing anything (on ``tiebreaks`` instead of the event's when given)."""
+def read_standings(port: WorkbookPort, tiebreaks: tuple[str, ...] | None = None, *,
+                   rules: str | None = None) -> tuple[TeamBook, TeamTable]:
+    """The standings without writing anything (on ``tiebreaks`` and ``rules`` instead of the event's when
+    given)."""
     book = load_team_book(port)
+    _tiebreaks_of(book, tiebreaks, rules)
+    return book, _table(book)
+
+
+def _tiebreaks_of(book: TeamBook, tiebreaks: tuple[str, ...] | None, rules: str | None) -> None:
+    """``book`` with the tie-breaks and the C.07 edition given (the 2026 one kept as empty, the default)."""
     if tiebreaks is not None:
         book.tiebreaks = tiebreaks
-    return book, _table(book)
+    if rules is not None:
+        book.tiebreak_rules = "" if rules == DEFAULT_EDITION else rules
 
 
 def import_team_trf(path: Path) -> TeamBook:
@@ -345,8 +379,20 @@ def import_team_trf(path: Path) -> TeamBook:
         options["acceleration"] = "baku"
     name = next((line[4:].strip() for line in team_file.lines if line.startswith("012")), "")
     return TeamBook(event, team_players(text), "team-swiss", rounds, options,
-                    DEFAULT_TIEBREAKS[event.scoring.primary], name, prohibited=_known(team_file.prohibited, event),
-                    team_absent=_absences(team_file.absences), source=team_file.lines)
+                    _known_codes(team_file.tiebreaks) or DEFAULT_TIEBREAKS[event.scoring.primary], name,
+                    prohibited=_known(team_file.prohibited, event), team_absent=_absences(team_file.absences),
+                    source=team_file.lines, tiebreak_rules="" if edition_on(team_file.start_date) == DEFAULT_EDITION
+                    else edition_on(team_file.start_date))
+
+
+def _known_codes(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The file's tie-break list (record 202) when sheetpair computes every code of it, else none."""
+    try:
+        for code in codes:
+            parse_team_code(code)
+    except ValueError:
+        return ()
+    return codes
 
 
 def _absences(by_round: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:

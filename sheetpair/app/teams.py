@@ -10,8 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.errors import TrfError
 from ..core.model import Colour
 from ..core.teams import TeamEvent, TeamRound, derive_teams
+from ..core.tiebreaks.base import DEFAULT_EDITION, edition_on
+from ..core.tiebreaks.team import parse_team_code, team_tiebreaks
 from ..io.trf_declared import (
     TEAM_GAME_POINTS_COLUMN,
     TEAM_MATCH_POINTS_COLUMN,
@@ -117,24 +120,42 @@ class TeamFileCheck:
 def check_team_trf(path: Path, system: str = "team-swiss") -> TeamFileCheck:
     """Re-pairs every round of the team file at ``path`` and checks what its ``310`` records declare.
 
-    :raises TrfError: if the file cannot be read as a team event.
+    :raises TrfError: if the file cannot be read as a team event, or its ``202`` names a code sheetpair
+        does not know.
     :raises PairingError: if ``system`` is not a team system.
     """
     text = path.read_text(encoding="utf-8")
     team_file = read_team_trf(text)
-    return TeamFileCheck(system, check_team_file(team_file, system),
-                         check_team_standings(team_file.event, declared_team_standings(text)))
+    try:
+        standings = check_team_standings(team_file.event, declared_team_standings(text), team_file.tiebreaks,
+                                         rules=edition_on(team_file.start_date))
+    except ValueError as error:
+        raise TrfError(f"record 202: {error}", line=team_file.tiebreak_line, column=5) from None
+    return TeamFileCheck(system, check_team_file(team_file, system), standings)
 
 
-def check_team_standings(event: TeamEvent, declared: dict[int, DeclaredTeam]) -> list[StandingsIssue]:
+def check_team_standings(event: TeamEvent, declared: dict[int, DeclaredTeam], codes: tuple[str, ...] = (), *,
+                         rules: str = DEFAULT_EDITION) -> list[StandingsIssue]:
     """Each declared match points, game points and rank the results do not give. Teams rank by the primary
-    score, then the secondary one (C.04.6 1.3); teams equal on both may stand in either order (the event's
-    own tie-breaks, which the file does not name, decide between them)."""
+    score, then by the file's tie-breaks (``codes``, record ``202``, under the C.07 edition ``rules``), else by
+    the secondary score (C.04.6 1.3); teams equal on all of them may stand in either order (the organiser's
+    last tie-break, lot or a shared place, decides).
+
+    :raises ValueError: for a code the team tie-breaks do not know.
+    """
     history = derive_teams(event)
     scoring = event.scoring
-    ranked = sorted(((tpn, (h.primary(scoring), h.secondary(scoring))) for tpn, h in history.items()),
-                    key=lambda item: (-item[1][0], -item[1][1], item[0]))
-    places = tie_places([(tpn, key) for tpn, key in ranked])
+    values = team_tiebreaks(event, codes, rules=rules)
+    lower_first = {c for c in codes if parse_team_code(c).lower_first}
+
+    def key(tpn: int) -> tuple[float, ...]:
+        if not codes:
+            return (-history[tpn].primary(scoring), -history[tpn].secondary(scoring))
+        return (-history[tpn].primary(scoring),
+                *(values[tpn][c] if c in lower_first else -values[tpn][c] for c in codes))
+
+    ranked = sorted(((tpn, key(tpn)) for tpn in history), key=lambda item: (item[1], item[0]))
+    places = tie_places([(tpn, k) for tpn, k in ranked])
     issues = []
     for tpn, said in sorted(declared.items()):
         if tpn not in history:

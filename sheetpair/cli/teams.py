@@ -16,8 +16,10 @@ from ..core.results import format_points, parse_game_result
 from ..core.team_book import TeamBook, match_score
 from ..core.team_standings import TeamTable, bye_points
 from ..core.teams import TeamRound, pairing_json
+from ..history.stamp import Stamp
 from .base import cli, reports_errors
 from .display import pad, width
+from .revisions import stamped
 
 
 def new(workbook: Path, roster: Path, request: EventRequest) -> None:
@@ -50,45 +52,45 @@ def pair_text(rnd: TeamRound, book: TeamBook) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def pair(port_path: Path, output: Path | None, as_json: bool, allow_pending: bool) -> None:
+def pair(port_path: Path, output: Path | None, as_json: bool, allow_pending: bool, stamp: Stamp) -> None:
     with editing(port_path, output) as port:
-        rnd, book = team_event.pair(port, allow_pending=allow_pending)
+        rnd, book = team_event.pair(port, allow_pending=allow_pending, stamp=stamp)
     click.echo(json.dumps(pairing_json(rnd, book.event), ensure_ascii=False) if as_json else pair_text(rnd, book))
 
 
 def result(workbook: Path, output: Path | None, round_number: int | None, table: int | None,
-           boards: tuple[tuple[int, str], ...], match: str | None) -> None:
+           boards: tuple[tuple[int, str], ...], match: str | None, stamp: Stamp) -> None:
     if table is None:
         raise click.UsageError("a team event's results name the table: --table T --board B RESULT")
     parsed = [(board, parse_game_result(text)[0]) for board, text in boards]
     forfeit = None if match is None else match.strip()
     with editing(workbook, output) as port:
-        entered = team_event.enter_results(port, round_number, table, parsed, match_forfeit=forfeit)
+        entered = team_event.enter_results(port, round_number, table, parsed, match_forfeit=forfeit, stamp=stamp)
     m = entered.match
     click.echo(f"Round {entered.round_number}, table {m.table}: team {m.white} - team {m.black} "
                f"{match_score(m) or 'no result yet'}", err=True)
 
 
-def undo(workbook: Path, output: Path | None, yes: bool) -> None:
+def undo(workbook: Path, output: Path | None, yes: bool, stamp: Stamp) -> None:
     def confirm(last: TeamRound, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
     with editing(workbook, output) as port:
-        removed = team_event.undo(port, confirm)
+        removed = team_event.undo(port, confirm, stamp)
     click.echo(f"Round {removed.number} removed.", err=True)
 
 
 def standings(workbook: Path, output: Path | None, as_json: bool, no_save: bool, tiebreaks: str | None,
-              save: bool) -> None:
-    """``standings`` of a team event: ``--tiebreaks`` (team codes such as GPTS,BH:MP,SB:MP) only for this
-    print unless ``--save``."""
+              save: bool, rules: str | None = None) -> None:
+    """``standings`` of a team event: ``--tiebreaks`` (team codes such as GPTS,BH:MP,SB:MP) and ``--rules``
+    only for this print unless ``--save``."""
     codes = tuple(c.strip() for c in tiebreaks.split(",") if c.strip()) if tiebreaks else None
-    if no_save or (codes is not None and not save):
+    if no_save or ((codes is not None or rules is not None) and not save):
         with reading(workbook) as port:
-            book, table = team_event.read_standings(port, codes)
+            book, table = team_event.read_standings(port, codes, rules=rules)
     else:
         with editing(workbook, output) as port:
-            book, table = team_event.update_standings(port, codes)
+            book, table = team_event.update_standings(port, codes, rules=rules)
     click.echo(json.dumps(standings_json(book, table), ensure_ascii=False) if as_json else standings_text(table))
 
 
@@ -127,7 +129,7 @@ def export(workbook: Path, target: Path, trf_format: str) -> None:
 def import_trf(source: Path, workbook: Path) -> None:
     book = team_event.import_team_trf(source)
     with creating(workbook) as port:
-        team_event.create_workbook(port, book)
+        team_event.create_workbook(port, book, Stamp(f"import {source.name}"))
     click.echo(f"Created {workbook} from a team TRF: {len(book.event.teams)} teams of {book.event.boards} boards, "
                f"{len(book.event.rounds)} of {book.rounds} rounds played, system {book.system}.", err=True)
 
@@ -161,8 +163,9 @@ def check_text(checks: list[RoundCheck], system: str = "team-swiss") -> str:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the changed workbook to this copy; the workbook itself stays as it was.")
 @click.argument("players")
+@stamped("lineup")
 @reports_errors
-def lineup(workbook: Path, round_number: int, team: str, players: str, output: Path | None) -> None:
+def lineup(workbook: Path, round_number: int, team: str, players: str, output: Path | None, stamp: Stamp) -> None:
     """Set a team's line-up for a paired round before its results: PLAYERS are start numbers in board order.
 
     \b
@@ -171,5 +174,5 @@ def lineup(workbook: Path, round_number: int, team: str, players: str, output: P
     """
     numbers = team_event.parse_lineup(players)
     with editing(workbook, output) as port:
-        tpn, rnd = team_event.set_lineup(port, round_number, team, numbers)
+        tpn, rnd = team_event.set_lineup(port, round_number, team, numbers, stamp)
     click.echo(f"Round {rnd.number}, team {tpn}: line-up {', '.join(map(str, rnd.lineups[tpn]))}", err=True)

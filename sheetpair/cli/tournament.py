@@ -134,7 +134,7 @@ def pair(workbook: Path, as_json: bool, allow_pending: bool, manual: tuple[tuple
         if manual:
             raise click.UsageError("a team event's matches are made by its system; --manual sets boards of "
                                    "individual events (change a line-up with 'sheetpair lineup')")
-        return teams.pair(workbook, output, as_json, allow_pending)
+        return teams.pair(workbook, output, as_json, allow_pending, stamp)
     with editing(workbook, output) as port:
         paired = rounds.pair(port, allow_pending=allow_pending, fixed=manual, force=force, stamp=stamp)
     if as_json:
@@ -214,7 +214,7 @@ def result(workbook: Path, round_number: int | None, table: int | None, boards: 
                                      "result as 1-0 or 0-1, and each board as --board BOARD RESULT",
                                      param_hint="--board")
     if holds_team_event_file(workbook):
-        return teams.result(workbook, output, round_number, table, boards, match)
+        return teams.result(workbook, output, round_number, table, boards, match, stamp)
     if not boards:
         raise click.UsageError("name a board and its result: --board BOARD RESULT")
     parsed = [(board, *parse_game_result(text)) for board, text in boards]
@@ -360,7 +360,7 @@ def undo(workbook: Path, yes: bool, output: Path | None, stamp: Stamp) -> None:
       sheetpair undo open.xlsx --yes
     """
     if holds_team_event_file(workbook):
-        return teams.undo(workbook, output, yes)
+        return teams.undo(workbook, output, yes, stamp)
     def confirm(last: Round, entered: int) -> bool:
         return yes or click.confirm(f"Round {last.number} has {entered} result(s). Remove it anyway?", abort=True)
 
@@ -390,7 +390,7 @@ def standings_command(workbook: Path, as_json: bool, tiebreaks: str | None, rule
     if save and no_save:
         raise click.UsageError("--save keeps settings in the workbook; --no-save writes nothing: choose one")
     if holds_team_event_file(workbook):
-        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save)
+        return teams.standings(workbook, output, as_json, no_save, tiebreaks, save, rules)
     codes = parse_tiebreak_list(tiebreaks) if tiebreaks is not None else None
     with reading(workbook) as port:
         current = (update_standings(port, tiebreaks=codes, rules=rules, write_sheets=False) if no_save else

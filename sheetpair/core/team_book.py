@@ -35,6 +35,8 @@ class TeamBook:
     while the event is what the file says."""
     language: str = ""
     """The language of the printouts (en, de, es, fr; empty: English)."""
+    tiebreak_rules: str = ""
+    """The C.07 edition of the tie-breaks (``2024`` for an event that began before March 2026; empty: 2026)."""
 
     def player(self, tpn: int) -> Player:
         """:raises KeyError: if no player has that start number."""

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .teams import PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points
+from .tiebreaks.base import DEFAULT_EDITION
 from .tiebreaks.fide import rating_difference
-from .tiebreaks.team import LOWER_FIRST, team_tiebreaks
+from .tiebreaks.team import parse_team_code, team_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -55,19 +56,22 @@ class TeamTable:
     through_round: int
 
 
-def team_table(event: TeamEvent, codes: tuple[str, ...], ratings: dict[int, int]) -> TeamTable:
-    """The standings after every stored round; ``ratings`` gives each player's rating (performance).
+def team_table(event: TeamEvent, codes: tuple[str, ...], ratings: dict[int, int], *,
+               rules: str = DEFAULT_EDITION) -> TeamTable:
+    """The standings after every stored round; ``ratings`` gives each player's rating (performance);
+    ``rules`` the C.07 edition of the tie-breaks.
 
     :raises ValueError: for a tie-break code the team tie-breaks do not know.
     """
     history = derive_teams(event)
-    values = team_tiebreaks(event, codes)
+    values = team_tiebreaks(event, codes, rules=rules)
     primary = event.scoring.primary is PrimaryScore.MATCH
+    lower_first = {c for c in codes if parse_team_code(c).lower_first}
 
     def key(tpn: int) -> tuple[object, ...]:
         h = history[tpn]
         first = h.match_points if primary else h.game_points
-        return (-first, *(values[tpn][c] if c in LOWER_FIRST else -values[tpn][c] for c in codes), tpn)
+        return (-first, *(values[tpn][c] if c in lower_first else -values[tpn][c] for c in codes), tpn)
 
     order = sorted((t.tpn for t in event.teams), key=key)
     teams: list[TeamStanding] = []

@@ -485,8 +485,9 @@ def _merge_copy(port: WorkbookPort, request: Request, book: xw.Book) -> ButtonRe
         raise OperationError(f"{len(error.conflicts)} conflict(s): type A (this workbook) or B (the copy) beside "
                              f"take ({REQUEST_SHEET}!{cell_of('take')}), or ITEM=A / ITEM=B for one, and press "
                              f"Merge copy again:{listed}") from None
+    shown = TEAM_STANDINGS_SHEET if team_event.holds_team_event(port) else STANDINGS_SHEET
     return (f"Merged {copy.name} into this workbook: {len(merged.differences)} difference(s) taken, revision "
-            f"{merged.revision}.", STANDINGS_SHEET)
+            f"{merged.revision}.", shown)
 
 
 # --- the same buttons on a team event ------------------------------------------------------------------

@@ -75,7 +75,7 @@ def differences(a: Tournament, b: Tournament, since: tuple[SinceParting, SincePa
             for d in found]
 
 
-def _pick(touched_a: bool, touched_b: bool, otherwise: Side | None) -> Side | None:
+def pick(touched_a: bool, touched_b: bool, otherwise: Side | None) -> Side | None:
     """The side whose change an item is: the one copy that changed it since parting; a conflict when both
     did; ``otherwise`` when neither did (no history, or a difference older than the parting)."""
     if touched_a != touched_b:
@@ -84,13 +84,18 @@ def _pick(touched_a: bool, touched_b: bool, otherwise: Side | None) -> Side | No
 
 
 def _compare_settings(a: Tournament, b: Tournament, since: tuple[SinceParting, SinceParting]) -> list[Difference]:
-    parts_a, parts_b = tournament_parts(a), tournament_parts(b)
-    flat_a, flat_b = flatten(parts_a[SETTINGS]), flatten(parts_b[SETTINGS])
+    return setting_differences(tournament_parts(a)[SETTINGS], tournament_parts(b)[SETTINGS], since)
+
+
+def setting_differences(settings_a: dict[str, Any], settings_b: dict[str, Any],
+                        since: tuple[SinceParting, SinceParting]) -> list[Difference]:
+    """Each setting (``options.primary`` for a key in a group) two copies hold differently."""
+    flat_a, flat_b = flatten(settings_a), flatten(settings_b)
     found = []
     for key in sorted(set(flat_a) | set(flat_b)):
         if flat_a.get(key) == flat_b.get(key):
             continue
-        side = _pick(since[0].touched_setting(key), since[1].touched_setting(key), None)
+        side = pick(since[0].touched_setting(key), since[1].touched_setting(key), None)
         text = f"setting {key} differs" if side is None else f"setting {key} changed in {side}"
         found.append(Difference(f"setting.{key}", text, repr(flat_a.get(key)), repr(flat_b.get(key)), side))
     return found
@@ -109,7 +114,7 @@ def _compare_roster(a: Tournament, b: Tournament, since: tuple[SinceParting, Sin
             continue
         fields = [key for key in pa if pa[key] != pb.get(key) and key != "withdrawn_from"]
         if fields:
-            side = _pick(since[0].touched_player(tpn, withdrawal=False), since[1].touched_player(tpn, withdrawal=False),
+            side = pick(since[0].touched_player(tpn, withdrawal=False), since[1].touched_player(tpn, withdrawal=False),
                          None)
             verb = "differs" if side is None else f"changed in {side}"
             found.append(Difference(f"player{tpn}", f"player {tpn} ({pa['name']}) {verb} in {', '.join(fields)}",
@@ -128,7 +133,7 @@ def _entry(a: Tournament, b: Tournament, tpn: int, since: tuple[SinceParting, Si
             if bye.player == tpn and bye.kind is not ByeKind.PAB]
     touched = (since[0].touched_player(tpn, withdrawal=False, by_name=True),
                since[1].touched_player(tpn, withdrawal=False, by_name=True))
-    side = _pick(*touched, having)
+    side = pick(*touched, having)
     text = f"player {tpn} ({name}) only in {having}" + (f", with byes in {', '.join(byes)}" if byes else "")
     if side is not None and side != having:
         text = f"player {tpn} ({name}) removed in {side}"
@@ -141,7 +146,7 @@ def _withdrawal(tpn: int, pa: dict[str, Any], pb: dict[str, Any], since: tuple[S
     wa, wb = pa["withdrawn_from"], pb["withdrawn_from"]
     says_more: Side | None = None if wa is not None and wb is not None else ("A" if wa is not None else "B")
     touched = since[0].touched_player(tpn, withdrawal=True), since[1].touched_player(tpn, withdrawal=True)
-    side = _pick(*touched, says_more)
+    side = pick(*touched, says_more)
     verb = "differs" if side is None else f"changed in {side}"
     return Difference(f"withdrawal.p{tpn}", f"player {tpn} ({pa['name']}): withdrawal {verb}",
                       "-" if wa is None else f"from round {wa}", "-" if wb is None else f"from round {wb}", side)
@@ -169,7 +174,7 @@ def _compare_requested_byes(a: Tournament, b: Tournament, since: tuple[SincePart
 def _bye(number: int, tpn: int, ka: ByeKind | None, kb: ByeKind | None, since: tuple[SinceParting, SinceParting],
          verb: str, *, one_side_only: bool = True) -> Difference:
     has: Side | None = None if (ka and kb) or not one_side_only else ("A" if ka else "B")
-    side = _pick(since[0].touched_bye(number, tpn), since[1].touched_bye(number, tpn), has)
+    side = pick(since[0].touched_bye(number, tpn), since[1].touched_bye(number, tpn), has)
     return Difference(f"bye.r{number}.p{tpn}", f"round {number}: bye {verb} player {tpn}"
                       + ("" if side is None else f", as in {side}"),
                       ka.value if ka else "-", kb.value if kb else "-", side)
@@ -196,7 +201,7 @@ def _compare_rounds(a: Tournament, b: Tournament, since: tuple[SinceParting, Sin
     for number in range(1, min(a.current_round, b.current_round) + 1):
         ra, rb = a.round(number), b.round(number)
         if _games_and_pab(ra) != _games_and_pab(rb):
-            side = _pick(since[0].touched_pairing(number), since[1].touched_pairing(number), None)
+            side = pick(since[0].touched_pairing(number), since[1].touched_pairing(number), None)
             found.append(Difference(f"round{number}", f"round {number} is paired differently"
                                     + ("" if side is None else f": paired again in {side}"),
                                     _pairing_text(ra), _pairing_text(rb), side))
@@ -256,7 +261,7 @@ def _compare_results(number: int, ra: Round, rb: Round, since: tuple[SincePartin
             continue
         ranks = _rank(game.result), _rank(other.result)
         says_more: Side | None = None if ranks[0] == ranks[1] else ("A" if ranks[0] > ranks[1] else "B")
-        side = _pick(since[0].touched_board(number, game.board), since[1].touched_board(number, game.board), says_more)
+        side = pick(since[0].touched_board(number, game.board), since[1].touched_board(number, game.board), says_more)
         found.append(Difference(f"r{number}b{game.board}", _result_text(number, game.board, side, code_a, code_b),
                                 code_a or "-", code_b or "-", side))
     return found

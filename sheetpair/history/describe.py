@@ -6,32 +6,51 @@ from typing import Any
 
 from ..core.model import Tournament
 from .parts import (
+    LINEUPS,
     REQUESTED_BYES,
     ROSTER,
     SETTINGS,
+    TEAMS,
     round_of,
     tournament_parts,
 )
 
 
+def board_place(key: Any) -> str:
+    """Where a result stands: ``board 4`` (an individual event's board), ``table 3 board 2`` (a board of a team
+    match, keyed ``[table, board]``), ``table 3`` (the match itself, board 0: a whole match forfeited)."""
+    if isinstance(key, (list, tuple)):
+        table, board = key
+        return f"table {table}" + (f" board {board}" if board else "")
+    return f"board {key}"
+
+
+def _key(value: Any) -> Any:
+    """A JSON key as a dictionary key (a ``[table, board]`` list as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _results_lines(number: int, old: list[list[Any]] | None, new: list[list[Any]] | None, verb: str) -> list[str]:
-    before = {board: code for board, code in old or []}
-    after = {board: code for board, code in new or []}
+    before = {_key(board): code for board, code in old or []}
+    after = {_key(board): code for board, code in new or []}
     lines = []
     for board in sorted(set(before) & set(after)):
         was, now = before[board], after[board]
+        where = f"round {number} {board_place(board)}"
         if was == now:
             continue
         if not was:
-            lines.append(f"round {number} board {board}: {now} {verb}")
+            lines.append(f"{where}: {now} {verb}")
         elif not now:
-            lines.append(f"round {number} board {board}: {was} cleared")
+            lines.append(f"{where}: {was} cleared")
         else:
-            lines.append(f"round {number} board {board}: {was} changed to {now}")
+            lines.append(f"{where}: {was} changed to {now}")
     return lines
 
 
-def _pairing_lines(number: int, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+def _pairing_lines(number: int, old: dict[str, Any], new: dict[str, Any], *, team: bool = False) -> list[str]:
+    """The boards (a team event's matches, by table) and byes that changed in a round's pairing."""
+    unit = "table" if team else "board"
     before = {board: (white, black) for board, white, black in old["games"]}
     after = {board: (white, black) for board, white, black in new["games"]}
     lines = []
@@ -40,28 +59,30 @@ def _pairing_lines(number: int, old: dict[str, Any], new: dict[str, Any]) -> lis
         if was == now:
             continue
         if was is None:
-            lines.append(f"round {number} board {board}: {now[0]}-{now[1]} added")  # type: ignore[index]
+            lines.append(f"round {number} {unit} {board}: {now[0]}-{now[1]} added")  # type: ignore[index]
         elif now is None:
-            lines.append(f"round {number} board {board}: {was[0]}-{was[1]} removed")
+            lines.append(f"round {number} {unit} {board}: {was[0]}-{was[1]} removed")
         else:
-            lines.append(f"round {number} board {board}: {was[0]}-{was[1]} changed to {now[0]}-{now[1]}")
+            lines.append(f"round {number} {unit} {board}: {was[0]}-{was[1]} changed to {now[0]}-{now[1]}")
     byes_was = {player: kind for player, kind, _ in old["byes"]}
     byes_now = {player: kind for player, kind, _ in new["byes"]}
-    return lines + _bye_lines(number, byes_was, byes_now, "added", "removed")
+    return lines + _bye_lines(number, byes_was, byes_now, "added", "removed", "team" if team else "player")
 
 
-def bye_line_start(number: int, player: int) -> str:
-    """How every line about player ``player``'s bye in round ``number`` starts (asked for, or in the round)."""
-    return f"round {number} bye: player {player} "
+def bye_line_start(number: int, player: int, holder: str = "player") -> str:
+    """How every line about player ``player``'s bye in round ``number`` starts (asked for, or in the round);
+    ``holder`` is ``team`` for a team's bye."""
+    return f"round {number} bye: {holder} {player} "
 
 
-def _bye_lines(number: int, was: dict[int, str], now: dict[int, str], added: str, removed: str) -> list[str]:
+def _bye_lines(number: int, was: dict[int, str], now: dict[int, str], added: str, removed: str,
+               holder: str = "player") -> list[str]:
     lines = []
     for player in sorted(set(was) | set(now)):
         before, after = was.get(player), now.get(player)
         if before == after:
             continue
-        start = bye_line_start(number, player)
+        start = bye_line_start(number, player, holder)
         if before is None:
             lines.append(f"{start}({after}) {added}")
         elif after is None:
@@ -120,16 +141,20 @@ def flatten(values: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def describe_part(part: str, old: Any, new: Any, *, by_hand: bool = False) -> list[str]:
+def describe_part(part: str, old: Any, new: Any, *, by_hand: bool = False, team: bool = False) -> list[str]:
     """What changed in ``part`` from ``old`` to ``new`` (``None`` when the part did not exist), one line per
     board, bye or setting where the values are known, else one line for the part. A result new in a round is
-    "typed" when ``by_hand``, else "entered"."""
+    "typed" when ``by_hand``, else "entered". ``team``: the parts of a team event (:mod:`.team`)."""
     if part.endswith(" results"):
         return _results_lines(round_of(part), old, new, "typed" if by_hand else "entered")
     if part.endswith(" pairing"):
         if old is None or new is None:
             return [f"round {round_of(part)} {'paired' if old is None else 'removed'}"]
-        return _pairing_lines(round_of(part), old, new)
+        return _pairing_lines(round_of(part), old, new, team=team)
+    if part.endswith(LINEUPS):  # a round added or removed as a whole is said once, by its pairing
+        return team_lines(part, old, new) if old is not None and new is not None else []
+    if team and part == TEAMS and old is not None and new is not None:
+        return team_lines(part, old, new)
     if old is not None and new is not None:
         if part == SETTINGS:
             return _settings_lines(old, new)
@@ -142,9 +167,43 @@ def describe_part(part: str, old: Any, new: Any, *, by_hand: bool = False) -> li
 
 def changes(before: Tournament, after: Tournament) -> list[str]:
     """Every change from ``before`` to ``after``, one line each, parts in the order of the workbook."""
-    old, new = tournament_parts(before), tournament_parts(after)
+    return parts_changes(tournament_parts(before), tournament_parts(after))
+
+
+def parts_changes(old: dict[str, Any], new: dict[str, Any], *, team: bool = False) -> list[str]:
+    """Every change from the parts ``old`` to the parts ``new``, one line each, in the order of the parts."""
     lines = []
     for part in [*old, *(p for p in new if p not in old)]:
         if old.get(part) != new.get(part):
-            lines += describe_part(part, old.get(part), new.get(part))
+            lines += describe_part(part, old.get(part), new.get(part), team=team)
     return lines
+
+
+def team_lines(part: str, old: Any, new: Any) -> list[str]:
+    """A team event's teams (their details and members) or a round's line-ups, one line per change."""
+    if part == TEAMS:
+        before, after = {t["tpn"]: t for t in old}, {t["tpn"]: t for t in new}
+        lines = []
+        for tpn in sorted(set(before) | set(after)):
+            was, now = before.get(tpn), after.get(tpn)
+            start = f"{team_line_start(tpn)}({(now or was or {}).get('name')})"
+            if was is None or now is None:
+                lines.append(f"{start} {'entered' if was is None else 'removed'}")
+                continue
+            lines += [f"{start}: {key} {was.get(key)!r} changed to {now[key]!r}"
+                      for key in now if now[key] != was.get(key)]
+        return lines
+    number = round_of(part)
+    return [f"{lineup_line_start(number, int(team))}{','.join(map(str, old.get(team, [])))} changed to "
+            f"{','.join(map(str, new.get(team, [])))}" for team in sorted(set(old) | set(new), key=int)
+            if old.get(team) != new.get(team)]
+
+
+def team_line_start(tpn: int) -> str:
+    """How every line about team ``tpn``'s entry (details, members) starts."""
+    return f"team {tpn} "
+
+
+def lineup_line_start(number: int, team: int) -> str:
+    """How every line about team ``team``'s line-up in round ``number`` starts."""
+    return f"round {number} team {team} line-up: "

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.errors import WorkbookError
 from ..core.model import Tournament
 from ..core.state import rounds_met
 from .describe import describe_part
 from .parts import (
+    LINEUPS,
     as_cut_now,
     pairing_part,
     part_hash,
@@ -45,25 +47,32 @@ def hand_edits(meta: Metadata, tournament: Tournament) -> list[HandEdit]:
 
     A workbook without hashes (never written by this version) has no detectable hand edits.
     """
+    return parts_edited(meta, tournament_parts(tournament))
+
+
+def parts_edited(meta: Metadata, parts: dict[str, Any], *, team: bool = False) -> list[HandEdit]:
+    """:func:`hand_edits` of an event cut into ``parts`` (``team``: a team event's, see :mod:`.team`)."""
     if not meta.hashes:
         return []
-    parts = tournament_parts(tournament)
     edits = []
     for part in [*meta.hashes, *(p for p in parts if p not in meta.hashes)]:
         stored, current = meta.hashes.get(part), parts.get(part)
         if current is not None and stored == part_hash(current):
             continue
-        written = as_cut_now(part, meta.written[part]) if part in meta.written else None
+        written = meta.written.get(part)
+        if written is not None and not team:
+            written = as_cut_now(part, written)
         if current is not None and written == current:
             continue  # written by an earlier version, before a field of the part existed
-        if part.endswith(" results") and pairing_part(round_of(part)) not in (meta.hashes.keys() & parts.keys()):
+        in_both = meta.hashes.keys() & parts.keys()
+        if part.endswith((" results", LINEUPS)) and pairing_part(round_of(part)) not in in_both:
             continue  # its round sheet was added or removed as a whole: said once, by the pairing
         if current is None:
             lines = [f"round {round_of(part)} removed by hand"]
         elif stored is None:
             lines = [f"round {round_of(part)} added by hand" if part.endswith(" pairing") else f"{part} added by hand"]
         elif written is not None:
-            lines = describe_part(part, written, current, by_hand=True)
+            lines = describe_part(part, written, current, by_hand=True, team=team)
         else:
             lines = [f"{part} edited by hand"]
         edits.append(HandEdit(part, tuple(lines)))

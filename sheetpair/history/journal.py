@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..core.model import Tournament
-from .describe import changes
-from .edits import edit_problems, hand_edits
+from .describe import changes, parts_changes
+from .edits import edit_problems, hand_edits, parts_edited
 from .records import JournalEntry, Metadata
 from .stamp import HAND_EDIT_COMMAND, HAND_EDIT_USER, Stamp, utc_now
 
@@ -49,6 +50,23 @@ def journal_for_write(meta: Metadata, before: Tournament | None, after: Tourname
     after.preserved_records += [f"### {line} by the arbiter (revision {revision})" for line in corrected
                                 if DECISION.match(line) and line.split(" board", 1)[0] not in decided_rounds]
     done += decided
+    entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
+    return entries
+
+
+def parts_journal(meta: Metadata, before: dict[str, Any] | None, after: dict[str, Any], stamp: Stamp, *,
+                  team: bool = False) -> list[JournalEntry]:
+    """:func:`journal_for_write` of an event cut into parts (``team``: a team event's, :mod:`.team`): the hand
+    edits found in ``before`` (the parts as read; ``None`` for a new workbook), then the command's change."""
+    revision, time = meta.revision + 1, utc_now()
+    if before is None:
+        return [JournalEntry(revision, time, stamp.user, stamp.command or "write", "created")]
+    entries = []
+    edits = parts_edited(meta, before, team=team)
+    if edits:
+        entries.append(JournalEntry(revision, time, HAND_EDIT_USER, HAND_EDIT_COMMAND,
+                                    _one_line([line for edit in edits for line in edit.lines])))
+    done = parts_changes(before, after, team=team)
     entries.append(JournalEntry(revision, time, stamp.user, stamp.command or "write", _one_line(done) or "no change"))
     return entries
 

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from ..core.model import Tournament
 from .describe import bye_line_start, player_line_start
 from .edits import hand_edits
-from .records import Metadata
+from .records import JournalEntry, Metadata
 from .stamp import Side
 
 _ENTERED = re.compile(r"^player (\d+) \((.*)\) entered$")
-_BOARD_MOVED = re.compile(r"^round \d+ board \d+: [1-9]\d*-[1-9]\d* (added|removed|changed to [1-9]\d*-[1-9]\d*)$")
+_BOARD_MOVED = re.compile(r"^round \d+ (board|table) \d+: [1-9]\d*-[1-9]\d* "
+                          r"(added|removed|changed to [1-9]\d*-[1-9]\d*)$")
 _PLAYER = re.compile(r"\bplayer (\d+)")
 _WHOLE_PARTS = ("roster changed", "roster edited by hand")
 
@@ -53,8 +54,12 @@ class SinceParting:
         return any((line in _WHOLE_PARTS and not by_name)
                    or (line.startswith(start) and _is_withdrawal(line) == withdrawal) for line in self.lines)
 
-    def touched_bye(self, number: int, tpn: int) -> bool:
-        start = bye_line_start(number, tpn)
+    def touched(self, start: str) -> bool:
+        """Whether this copy changed what the lines starting with ``start`` are about."""
+        return any(line.startswith(start) for line in self.lines)
+
+    def touched_bye(self, number: int, tpn: int, holder: str = "player") -> bool:
+        start = bye_line_start(number, tpn, holder)
         return any(line.startswith(start) or line == "requested byes edited by hand" for line in self.lines)
 
     def touched_board(self, number: int, board: int) -> bool:
@@ -82,14 +87,18 @@ def _is_withdrawal(line: str) -> bool:
     return line.endswith("withdrawal cancelled") or ": withdrawn from round " in line
 
 
+def own_entries(own: Metadata, other: Metadata) -> list[JournalEntry]:
+    """The journal entries of the copy with metadata ``own`` that ``other`` lacks (none when ``other`` has no
+    journal: then nothing tells when they parted)."""
+    shared = {entry.key for entry in other.journal}
+    return [entry for entry in own.journal if entry.key not in shared and other.journal]
+
+
 def since_parting(own: Metadata, other: Metadata, tournament: Tournament) -> SinceParting:
     """What the copy with metadata ``own`` (read as ``tournament``) changed since it parted from ``other``."""
-    shared = {entry.key for entry in other.journal}
     lines: list[str] = []
     entered: dict[str, str] = {}
-    for entry in own.journal:
-        if entry.key in shared or not other.journal:
-            continue
+    for entry in own_entries(own, other):
         for line in entry.change.split("; "):
             lines.append(line)
             found = _ENTERED.match(line)

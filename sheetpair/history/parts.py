@@ -22,6 +22,10 @@ ROSTER = "roster"
 SETTINGS = "settings"
 REQUESTED_BYES = "requested byes"
 FORBIDDEN_PAIRS = "forbidden pairs"
+TEAMS = "teams"
+"""A team event's teams with their members (:mod:`.team`)."""
+LINEUPS = " line-ups"
+"""How the part of a team event's round's line-ups ends (``round 3 line-ups``)."""
 
 
 def pairing_part(number: int) -> str:
@@ -32,6 +36,10 @@ def results_part(number: int) -> str:
     return f"round {number} results"
 
 
+def lineups_part(number: int) -> str:
+    return f"round {number}{LINEUPS}"
+
+
 def round_of(part: str) -> int:
     """The round a round's part is of (``round 3 results`` is of round 3)."""
     return int(part.split()[1])
@@ -40,8 +48,8 @@ def round_of(part: str) -> int:
 def tournament_parts(tournament: Tournament) -> dict[str, Any]:
     """The tournament cut into the parts an arbiter edits separately, each as plain JSON-ready values."""
     parts: dict[str, Any] = {
-        ROSTER: [_roster_entry(p) for p in sorted(tournament.players, key=lambda p: p.tpn)],
-        SETTINGS: _plain(dataclasses.asdict(tournament.settings)),
+        ROSTER: [roster_entry(p) for p in sorted(tournament.players, key=lambda p: p.tpn)],
+        SETTINGS: plain_value(dataclasses.asdict(tournament.settings)),
         REQUESTED_BYES: sorted([number, tpn, kind.value] for number, wanted in tournament.requested_byes.items()
                                for tpn, kind in wanted.items()),
         FORBIDDEN_PAIRS: sorted(sorted(pair) for pair in tournament.forbidden_pairs),
@@ -78,7 +86,7 @@ def _field_defaults(kind: type) -> dict[str, Any]:
         else:
             continue
         is_record = dataclasses.is_dataclass(value) and not isinstance(value, type)
-        defaults[item.name] = _plain(dataclasses.asdict(value) if is_record else value)
+        defaults[item.name] = plain_value(dataclasses.asdict(value) if is_record else value)
     return defaults
 
 
@@ -105,11 +113,11 @@ def part_hash(value: Any) -> str:
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:HASH_LENGTH]
 
 
-def _roster_entry(player: Player) -> dict[str, Any]:
+def roster_entry(player: Player) -> dict[str, Any]:
     """A player's fields as JSON values, those of :data:`_LATER_PLAYER_FIELDS` left out at their old value;
     what ``dataclasses.asdict`` gives for its flat record, without the deep copy that made cutting a
     2000-player roster a tenth of a second, four times a command."""
-    entry = {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
+    entry = {name: plain_value(getattr(player, name)) for name in _PLAYER_FIELDS}
     for name, value in _LATER_PLAYER_FIELDS.items():
         if entry[name] == value:
             del entry[name]
@@ -119,12 +127,12 @@ def _roster_entry(player: Player) -> dict[str, Any]:
 _PLAYER_FIELDS = tuple(item.name for item in dataclasses.fields(Player))
 
 
-def _plain(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """Dataclass fields as JSON values: enums by their value, tuples as lists, dictionaries sorted."""
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_value(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in sorted(value.items())}
+        return {str(k): plain_value(v) for k, v in sorted(value.items())}
     return value

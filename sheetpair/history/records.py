@@ -83,7 +83,13 @@ class Metadata:
 def next_metadata(previous: Metadata, tournament: Tournament, journal: list[JournalEntry]) -> Metadata:
     """The metadata of the write after ``previous``: revision raised by one, hashes of ``tournament``,
     ``journal`` appended, and the event id kept (made now for a workbook that has none)."""
-    parts = tournament_parts(tournament)
+    return metadata_after(previous, tournament_parts(tournament), journal, hash_only=frozenset({ROSTER}))
+
+
+def metadata_after(previous: Metadata, parts: dict[str, Any], journal: list[JournalEntry], *,
+                   hash_only: frozenset[str] = frozenset()) -> Metadata:
+    """:func:`next_metadata` of an event cut into ``parts`` (an individual or a team event); the parts named
+    in ``hash_only`` are kept by their hash alone."""
     return Metadata(
         event_id=previous.event_id or new_event_id(),
         revision=previous.revision + 1,
@@ -91,7 +97,7 @@ def next_metadata(previous: Metadata, tournament: Tournament, journal: list[Jour
         written_by=f"sheetpair {__version__}",
         hashes={part: part_hash(value) for part, value in parts.items()},
         written={part: value for part, value in parts.items()
-                 if part != ROSTER and len(canonical_json(value)) <= CELL_LIMIT},
+                 if part not in hash_only and len(canonical_json(value)) <= CELL_LIMIT},
         journal=[*previous.journal, *journal],
     )
 

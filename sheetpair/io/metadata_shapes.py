@@ -25,5 +25,11 @@ def well_formed_part(part: str, value: Any) -> bool:
         return (isinstance(value, dict) and _rows(value.get("games"), 3)
                 and all(all(_is_int(cell) for cell in row) for row in value["games"]))
     if part.endswith(" results"):
-        return _rows(value, 2) and all(_is_int(board) and isinstance(code, str) for board, code in value)
+        return _rows(value, 2) and all((_is_int(board) or _is_table_board(board)) and isinstance(code, str)
+                                       for board, code in value)
     return True
+
+
+def _is_table_board(value: Any) -> bool:
+    """A team event's ``[table, board]`` (board 0 for the whole match)."""
+    return isinstance(value, list) and len(value) == 2 and all(_is_int(cell) for cell in value)

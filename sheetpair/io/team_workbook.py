@@ -40,6 +40,9 @@ from ..core.teams import (
     TeamScoring,
     check_lineup,
 )
+from ..core.tiebreaks.base import EDITIONS
+from ..history.records import Metadata
+from .metadata import metadata_sheet
 from .port import CellValue, SheetSpec, WorkbookPort, cell_address, cell_int, cell_text
 from .workbook import ROUND_SHEET, SETTINGS_SHEET, TEAMS_SHEET, round_sheet_name
 
@@ -79,7 +82,7 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
                     tuple(c for c in cell_text(settings.get("tiebreaks")).split(",") if c),
                     cell_text(settings.get("name")), cell_int(settings.get("seed")) or 0, absent,
                     {t.tpn: extra for t, extra in teams}, team_absent=team_absent,
-                    language=cell_text(settings.get("language")))
+                    language=cell_text(settings.get("language")), tiebreak_rules=_rules(settings))
     if PROHIBITED_SHEET in port.sheet_names():
         book.prohibited = _read_prohibited(port.read_sheet(PROHIBITED_SHEET), {t.tpn for t, _ in teams})
     if SOURCE_SHEET in port.sheet_names():
@@ -91,6 +94,18 @@ def load_team_book(port: WorkbookPort) -> TeamBook:
     rounds = tuple(_read_round(port, number, book.event) for number in numbers)
     book.event = replace(book.event, rounds=rounds)
     return book
+
+
+def _rules(settings: dict[str, CellValue]) -> str:
+    """The ``tiebreak rules`` setting: an edition sheetpair knows, or empty (2026).
+
+    :raises WorkbookError: for another value.
+    """
+    rules = cell_text(settings.get("tiebreak rules"))
+    if rules and rules not in EDITIONS:
+        raise WorkbookError(f"tiebreak rules {rules!r}: type {' or '.join(EDITIONS)} (empty: 2026)",
+                            sheet=SETTINGS_SHEET)
+    return rules
 
 
 def _setting_int(settings: dict[str, CellValue], key: str) -> int:
@@ -232,13 +247,17 @@ def _bye_kind(text: str, sheet: str, row: int) -> TeamByeKind:
 
 # --- writing -----------------------------------------------------------------------------------------
 
-def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, previous_rounds: int = 0) -> None:
-    """Writes every sheet of the team event; removes round sheets beyond the rounds it now has."""
+def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, previous_rounds: int = 0,
+                   metadata: Metadata | None = None) -> None:
+    """Writes every sheet of the team event, and its revision and journal (``metadata``, the hidden
+    ``_sheetpair`` sheet); removes round sheets beyond the rounds it now has."""
     options = ";".join(f"{k}={v}" for k, v in book.options.items())
     settings: list[list[CellValue]] = [
         ["kind", "team"], ["system", book.system], ["rounds", book.rounds], ["boards", book.event.boards],
         ["options", options], ["tiebreaks", ",".join(book.tiebreaks)], ["name", book.name],
         ["seed", book.seed], ["language", book.language]]
+    if book.tiebreak_rules:
+        settings.append(["tiebreak rules", book.tiebreak_rules])
     port.write_sheet(SheetSpec(SETTINGS_SHEET, ["Key", "Value"], settings, text_columns=frozenset({"Value"})))
     port.write_sheet(SheetSpec(TEAMS_SHEET, TEAMS_HEADER, [
         [t.tpn, t.name, t.short_name, *book.teams.get(t.tpn, ("", "")), book.rating_of_top(t),
@@ -263,6 +282,8 @@ def save_team_book(port: WorkbookPort, book: TeamBook, table: TeamTable, *, prev
         port.delete_sheet(round_sheet_name(number))
     for spec in standings_sheets(book, table):
         port.write_sheet(spec)
+    if metadata is not None:
+        port.write_sheet(metadata_sheet(metadata))
 
 
 def round_sheet(book: TeamBook, rnd: TeamRound) -> SheetSpec:

@@ -201,6 +201,9 @@ def mtb26_code(code: str) -> str:
     becomes a self-defined ``OTHER_`` code."""
     base, _, modifier = code.partition("-")
     text = base if base in _MTB26 else f"OTHER_{base}"
+    if modifier == "P" or modifier.endswith("-P"):  # forfeits as played: a flag of its own (BH-C1-P -> BH/C1/P)
+        modifier = modifier.removesuffix("P").removesuffix("-")
+        return f"{text}/{modifier}/P" if modifier else f"{text}/P"
     return f"{text}/{modifier}" if modifier else text
 
 

@@ -51,6 +51,23 @@ class TeamFile:
     lines: tuple[str, ...] = ()
     """The file as read, line endings kept: the writer keeps every record it does not rewrite."""
 
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        """The tie-break codes of record ``202`` as written (``EDET/P``, ``BH:MP/C1/P``...), in order."""
+        return next((tuple(c.strip() for c in line[4:].split(",") if c.strip()) for line in self.lines
+                     if line.startswith("202")), ())
+
+    @property
+    def start_date(self) -> str:
+        """The event's first day from record ``042`` as an ISO date (``2024/12/01`` -> ``2024-12-01``), or ''."""
+        text = next((line[4:].strip() for line in self.lines if line.startswith("042")), "")
+        return text.replace("/", "-").replace(".", "-") if len(text) == 10 else ""
+
+    @property
+    def tiebreak_line(self) -> int:
+        """The line number of record ``202`` (0 when the file has none)."""
+        return next((n for n, line in enumerate(self.lines, start=1) if line.startswith("202")), 0)
+
 
 def colour_type(code: str) -> str:
     """``A``, ``B`` or ``none`` from the ETT26 team code of record 192."""

@@ -50,6 +50,8 @@ def compute_tiebreak(
     parsed = parse_tiebreak(code)
     spec = parsed.spec
     context = TiebreakContext.of(state, rules=rules)
+    if parsed.forfeits_played:
+        context = context.with_forfeits_played()
     dropped = context.memo("unrated", lambda: rating_tiebreaks_dropped(context)) if spec.needs_ratings else ""
     if dropped:
         return TiebreakValue(parsed.text, 0.0, lower_is_better=spec.lower_is_better, note=dropped)

@@ -21,6 +21,13 @@ EDITIONS: tuple[str, ...] = ("2026", "2024")
 
 DEFAULT_EDITION = "2026"
 
+EDITION_2026_FROM = "2026-03-01"
+
+
+def edition_on(start: str) -> str:
+    """The C.07 edition in force for an event that started on ``start`` (ISO date; empty: the current one)."""
+    return "2024" if start and start < EDITION_2026_FROM else DEFAULT_EDITION
+
 T = TypeVar("T")
 
 
@@ -69,6 +76,8 @@ class TiebreakContext(TournamentState):
     """
 
     rules: str = DEFAULT_EDITION
+    forfeits_played: bool = False
+    """The ``P`` modifier: a forfeit counts as a game against the scheduled opponent (Art. 6, 8, 9)."""
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -83,6 +92,11 @@ class TiebreakContext(TournamentState):
         if edition not in EDITIONS:
             raise ValueError(f"unknown tie-break rules edition {edition!r} (known: {', '.join(EDITIONS)})")
         return cls(state.settings, state.through_round, state.players, state.traits, rules=edition)
+
+    def with_forfeits_played(self) -> TiebreakContext:
+        """This context for the codes with the ``P`` modifier (made once, with a memo of its own)."""
+        return self.memo("forfeits played", lambda: TiebreakContext(
+            self.settings, self.through_round, self.players, self.traits, rules=self.rules, forfeits_played=True))
 
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()`` the first time ``key`` is asked for in this context, the stored answer afterwards."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..results import format_points
 from . import fide
-from .codes import TIEBREAKS, TiebreakCode, parse_tiebreak
+from .codes import FORFEITS_PLAYED, TIEBREAKS, TiebreakCode, parse_tiebreak
 
 NOT_FIDE = "not in C.07"
 """The article given for sheetpair's codes from Winther's texts and pages."""
@@ -85,6 +85,8 @@ _MODIFIERS: tuple[tuple[str, str, str, str], ...] = (
     ("M2", "Median-2", "the two least and the two most significant values are removed", "C.07 14.4"),
     (_LIMIT, "Limit", "the Koya threshold moves up (+) or down (-) by n half-points", "C.07 14.5"),
     ("F", "Fore", "the opponents' Fore Buchholz is averaged instead of their Buchholz", "C.07 8.2, 8.3"),
+    ("P", "Forfeits played", "a game won or lost by forfeit counts as played against the scheduled opponent "
+     "(after any other modifier: BH-C1-P)", "TRF-2026 tie-break codes"),
 )
 """Modifier code, name, meaning, article."""
 
@@ -92,7 +94,8 @@ _MODIFIERS: tuple[tuple[str, str, str, str], ...] = (
 def _accepted(code: str) -> tuple[str, ...]:
     """The modifiers tie-break ``code`` accepts."""
     return ((_CUTS if TIEBREAKS[code].cuttable else ())
-            + ((_LIMIT,) if code in fide.LIMITED else ()) + (("F",) if code in fide.FORE else ()))
+            + ((_LIMIT,) if code in fide.LIMITED else ()) + (("F",) if code in fide.FORE else ())
+            + (("P",) if code in FORFEITS_PLAYED else ()))
 
 
 def catalogue() -> list[CatalogueEntry]:
@@ -138,5 +141,6 @@ def describe(code: str) -> str:
     :raises InputError: for an unknown code or a modifier the tie-break does not allow.
     """
     parsed = parse_tiebreak(code)
-    phrase = _modifier_phrase(parsed)
-    return f"{parsed.spec.name}, {phrase}" if phrase else parsed.spec.name
+    phrases = [p for p in (_modifier_phrase(parsed), "forfeits counted as played" if parsed.forfeits_played else "")
+               if p]
+    return ", ".join([parsed.spec.name, *phrases])

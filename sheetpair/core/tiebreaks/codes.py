@@ -6,7 +6,10 @@ A code is a tie-break's acronym (``BH``), optionally followed by one modifier (C
 * ``C1``, ``C2`` — Cut-1/Cut-2 (14.1, 14.2): the least significant value(s) are removed;
 * ``M1``, ``M2`` — Median-1/Median-2 (14.3, 14.4): the least and the most significant value(s) are removed;
 * ``L+n``, ``L-n`` — Limit (14.5): the Koya threshold moves up or down by ``n`` half-points;
-* ``F`` — Fore (8.2): the Average of Opponents' Buchholz averages their Fore Buchholz instead.
+* ``F`` — Fore (8.2): the Average of Opponents' Buchholz averages their Fore Buchholz instead;
+* ``P`` — after any other modifier (``BH-C1-P``, TRF ``BH/C1/P``): a game won or lost by forfeit counts as
+  played against the scheduled opponent (the TRF-2026 "predetermined" flag), in the codes that read the
+  games against opponents (BH, FB, SB, AOB, DE).
 
 A modifier is accepted only by the tie-breaks it is defined for; the others are refused with a message that
 names the code.
@@ -29,7 +32,7 @@ _CODE = re.compile(r"^(?P<base>[A-Z0-9]+?)(?:[-/](?P<modifier>.+))?$")
 _CUT = re.compile(r"^(?P<kind>[CM])(?P<n>\d)$")
 _LIMIT = re.compile(r"^L(?P<n>[+-]\d+)$")
 
-MODIFIER_HELP = "modifiers -C1, -C2, -M1, -M2 (cuttable tie-breaks), -L+n/-L-n (KS), -F (AOB)"
+MODIFIER_HELP = "modifiers -C1, -C2, -M1, -M2 (cuttable tie-breaks), -L+n/-L-n (KS), -F (AOB), -P (BH, FB, SB, AOB, DE)"
 
 
 @dataclass(frozen=True)
@@ -48,13 +51,32 @@ class TiebreakCode:
     """Half-points the Koya threshold moves by (C.07 14.5)."""
     fore: bool = False
     """True for the Fore modifier (C.07 8.2): opponents' values as if every final-round game were drawn."""
+    forfeits_played: bool = False
+    """True for the ``P`` modifier: forfeits count as games against the scheduled opponent."""
+
+
+_PLAYED = re.compile(r"^(?P<rest>.+)[-/]P$")
+FORFEITS_PLAYED = frozenset({"BH", "FB", "SB", "AOB", "DE"})
+"""The tie-breaks that read games against opponents, which the ``P`` modifier changes."""
 
 
 def parse_tiebreak(code: str) -> TiebreakCode:
-    """Parses a tie-break code with its optional modifier.
+    """Parses a tie-break code with its optional modifier, and the optional ``P`` after it.
 
     :raises InputError: for an unknown code or a modifier the tie-break does not allow.
     """
+    played = _PLAYED.match(code.strip().upper())
+    if played is None:
+        return _parse_one(code)
+    parsed = _parse_one(played["rest"])
+    if parsed.spec.code not in FORFEITS_PLAYED:
+        raise InputError(f"tie-break {parsed.spec.code} takes no P modifier, only {', '.join(sorted(FORFEITS_PLAYED))} "
+                         f"do (in {code!r})")
+    return replace(parsed, text=f"{parsed.text}-P", forfeits_played=True)
+
+
+def _parse_one(code: str) -> TiebreakCode:
+    """:func:`parse_tiebreak` of a code with at most one modifier."""
     text = code.strip().upper()
     match = _CODE.match(text)
     if not match or match["base"] not in TIEBREAKS:

@@ -51,11 +51,11 @@ def is_voluntary(record: RoundRecord) -> bool:
 def counts_as_game(context: TiebreakContext, record: RoundRecord) -> bool:
     """True when the round is a game against its opponent for Art. 6, 8 and 9.
 
-    With predetermined pairings forfeits count too (15.2).
+    With predetermined pairings forfeits count too (15.2), and with the ``P`` modifier.
     """
     if record.opponent is None:
         return False
-    return record.played or (context.predetermined and record.outcome in FORFEITS)
+    return record.played or ((context.predetermined or context.forfeits_played) and record.outcome in FORFEITS)
 
 
 def counts_as_own_game(context: TiebreakContext, record: RoundRecord) -> bool:

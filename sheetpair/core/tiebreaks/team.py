@@ -12,10 +12,15 @@ match points), ``FB:MP``/``FB:GP`` (Fore Buchholz: every team's last-round match
 ``AOB:MP`` (the average of the Buchholz of the opponents met over the board, to two decimals); ``SSSC``
 (score strength combination: the secondary score plus the primary Buchholz scaled to it).
 
-Unplayed rounds follow Art. 16 of the 2026 edition: a team's own round without an opponent (the PAB, an
-absence) counts as a match against a dummy whose score is the team's own, capped at a drawn match per
-round (16.4.2); a cut removes such a voluntary unplayed round (an absence) before any played value
-(16.5). A match lost or won by forfeit keeps its opponent.
+A match counts as played when any of its boards was played over the board (as TieBreakServer reads it; the
+pairing reads board 1). Unplayed rounds follow Art. 16 (2026 edition by default): a team's own round without
+an opponent (the PAB, an absence) counts as a match against a dummy whose score is the team's own, capped at
+a drawn match per round (16.4.2); a match won or lost by forfeit has a dummy with the team's own score capped
+at the opponent's (16.4.1), unless the ``/P`` modifier counts it as played against that opponent. An
+opponent's score counts its rounds without an opponent after its last round that was not voluntarily
+unplayed as draws (16.3.2). A cut removes a voluntary unplayed round (an absence not worth a win, a forfeit
+loss) before any played value, unless the lowest played product is higher (16.5). The 2024 edition's dummy
+has the team's own score, uncapped.
 
 The codes that decide among tied teams only (C.07 Art. 6, 12.2, 12.3, 13.3) take as their group the teams
 equal on the primary score and on every code before them in the list, and give each team its place in
@@ -40,6 +45,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from ..model import Outcome
 from ..teams import BoardGame, Match, PrimaryScore, TeamByeKind, TeamEvent, derive_teams, game_points, match_points
+from .base import DEFAULT_EDITION
 
 TEAM_TIEBREAKS = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "FB:GP", "AOB:MP",
                   "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "PS:MP", "PS:GP", "KS:MP", "BC", "SSSC", "WIN",
@@ -51,6 +57,44 @@ TIED_ONLY = ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE")
 
 LOWER_FIRST = frozenset((*TIED_ONLY, "BC"))
 """The codes whose lower value ranks first."""
+
+_SUMS = ("BH:MP", "BH:GP", "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB")
+"""The codes summed over the opponents, which the Cut-1 modifier ``/C1`` cuts (C.07 14.1, 16.5)."""
+
+
+@dataclass(frozen=True)
+class TeamCode:
+    """A team code with its modifiers: ``/C1`` cuts the least significant value of the Buchholz and
+    Sonneborn-Berger family; ``/P`` counts a match lost or won by forfeit as played against the scheduled
+    opponent (the TRF-2026 ``predetermined`` flag: in those codes and in the direct encounters)."""
+
+    base: str
+    cut: int = 0
+    played: bool = False
+
+    @property
+    def lower_first(self) -> bool:
+        return self.base in LOWER_FIRST
+
+
+def parse_team_code(code: str) -> TeamCode:
+    """A code as written (``BH:MP/C1/P``, ``MPvGP``; letters in either case).
+
+    :raises ValueError: for a code not in :data:`TEAM_TIEBREAKS`, or a modifier the code does not take.
+    """
+    base, *modifiers = code.strip().upper().split("/")
+    if base not in TEAM_TIEBREAKS:
+        raise ValueError(f"unknown team tie-break {code!r} (known: {', '.join(TEAM_TIEBREAKS)}, with /C1 and /P "
+                         "on the Buchholz and Sonneborn-Berger codes, /P on the direct encounters)")
+    parsed = TeamCode(base)
+    for modifier in modifiers:
+        if modifier == "C1" and base in _SUMS and not parsed.cut:
+            parsed = TeamCode(base, 1, parsed.played)
+        elif modifier == "P" and (base in _SUMS or base in TIED_ONLY) and not parsed.played:
+            parsed = TeamCode(base, parsed.cut, True)
+        else:
+            raise ValueError(f"team tie-break {base} takes no modifier /{modifier} (in {code!r})")
+    return parsed
 
 
 @dataclass(frozen=True)
@@ -93,7 +137,9 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
                             if m.forfeit_winner is None else gp * (len(m.boards) + 1) // 2)
                 per_board = (tuple(game_points(_board_outcome(m, g, own)) for g in m.boards)
                              if m.forfeit_winner is None else (2 * (m.forfeit_winner == own),) * len(m.boards))
-                rows[own].append(_Round(other, mp, gp, m.was_played, False,
+                played = m.forfeit_winner is None and any(g.result.was_played for g in m.boards)
+                lost = not played and mp < event.scoring.match_points[0]  # 16.1: a forfeit loss is a VUR
+                rows[own].append(_Round(other, mp, gp, played, lost,
                                         sum(o in (Outcome.WIN, Outcome.FORFEIT_WIN) for o in won),
                                         sum(o is Outcome.WIN for o in won), weighted, per_board))
                 seen.add(own)
@@ -101,7 +147,8 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
             mp, gp = event.scoring.bye_points(bye.kind, event.boards)
             pab = bye.kind is TeamByeKind.PAB
             every_board = event.boards * (event.boards + 1)  # a PAB wins every board (2 half-points each)
-            rows[bye.team].append(_Round(None, mp, gp, False, not pab, event.boards if pab else 0, 0,
+            voluntary = bye.kind not in (TeamByeKind.PAB, TeamByeKind.FULL)  # 16.1: a bye worth a win is no VUR
+            rows[bye.team].append(_Round(None, mp, gp, False, voluntary, event.boards if pab else 0, 0,
                                          every_board if pab else 0, (2 if pab else 0,) * event.boards))
             seen.add(bye.team)
         for tpn, row in rows.items():
@@ -110,29 +157,47 @@ def _rounds(event: TeamEvent) -> dict[int, list[_Round]]:
     return rows
 
 
-def team_tiebreaks(event: TeamEvent, codes: tuple[str, ...] = TEAM_TIEBREAKS) -> dict[int, dict[str, float]]:
-    """Every team's value of each code after the event's rounds, in points (the history derived once).
+def _adjusted(event: TeamEvent, rows: dict[int, list[_Round]]) -> dict[str, dict[int, int]]:
+    """Each team's match and game points as its opponents' Buchholz and Sonneborn-Berger count them: a round
+    without an opponent after the team's last round that was not voluntarily unplayed is a drawn match
+    (16.3.2: a team that left the event)."""
+    draw = {"MP": event.scoring.match_points[1], "GP": event.boards}
+    adjusted: dict[str, dict[int, int]] = {"MP": {}, "GP": {}}
+    for tpn, row in rows.items():
+        last = max((i for i, r in enumerate(row) if not r.voluntary), default=-1)
+        for kind in ("MP", "GP"):
+            adjusted[kind][tpn] = sum(
+                (r.match_points if kind == "MP" else r.game_points) if i <= last or r.opponent is not None
+                else draw[kind] for i, r in enumerate(row))
+    return adjusted
 
-    :raises ValueError: for a code not in :data:`TEAM_TIEBREAKS`.
+
+def team_tiebreaks(event: TeamEvent, codes: tuple[str, ...] = TEAM_TIEBREAKS, *,
+                   rules: str = DEFAULT_EDITION) -> dict[int, dict[str, float]]:
+    """Every team's value of each code after the event's rounds, in points (the history derived once), by
+    the codes as given (with their modifiers, see :func:`parse_team_code`). ``rules`` is the C.07 edition:
+    the 2024 one (events that started before 1 March 2026) has no cap on the dummy's score (16.4).
+
+    :raises ValueError: for a code :func:`parse_team_code` refuses.
     """
-    for code in codes:
-        if code not in TEAM_TIEBREAKS:
-            raise ValueError(f"unknown team tie-break {code!r} (known: {', '.join(TEAM_TIEBREAKS)})")
+    parsed = {code: parse_team_code(code) for code in codes}
     history = derive_teams(event)
+    rows = _rounds(event)
     context = _Context(event, {"MP": {t: h.match_points for t, h in history.items()},
-                               "GP": {t: h.game_points for t, h in history.items()}}, _rounds(event))
-    values = {t.tpn: {code: context.value(t.tpn, code) for code in codes if code not in TIED_ONLY}
-              for t in event.teams}
+                               "GP": {t: h.game_points for t, h in history.items()}}, rows,
+                       _adjusted(event, rows), rules == DEFAULT_EDITION)
+    values = {t.tpn: {code: context.value(t.tpn, parsed[code]) for code in codes
+                      if parsed[code].base not in TIED_ONLY} for t in event.teams}
     primary = "MP" if event.scoring.primary is PrimaryScore.MATCH else "GP"
     for i, code in enumerate(codes):
-        if code not in TIED_ONLY:
+        if parsed[code].base not in TIED_ONLY:
             continue
         groups: dict[tuple[float, ...], list[int]] = {}
         for t in event.teams:
             groups.setdefault((context.scores[primary][t.tpn], *(values[t.tpn][c] for c in codes[:i])),
                               []).append(t.tpn)
         for group in groups.values():
-            order = _Tied(context, code).split(sorted(group), 0)
+            order = _Tied(context, parsed[code]).split(sorted(group), 0)
             place = 1
             for sub in order:
                 for tpn in sub:
@@ -154,12 +219,45 @@ class _Context:
     event: TeamEvent
     scores: dict[str, dict[int, int]]
     rows: dict[int, list[_Round]]
+    adjusted: dict[str, dict[int, int]]
+    """Each team's score as an opponent: its rounds without an opponent after its last round that was not
+    voluntarily unplayed count as drawn matches (16.3.2)."""
+    capped: bool = True
+    """The 2026 edition's caps on the dummy's score (16.4); the 2024 one takes the team's own score."""
 
-    def opponent_score(self, kind: str, tpn: int, r: _Round) -> int:
+    def opponent_score(self, kind: str, tpn: int, r: _Round, *, forfeits_played: bool = True) -> int:
+        """The opponent's score, or the dummy's for a round without one: the team's own score, capped at the
+        opponent's for a forfeited match (16.4.1; unless ``forfeits_played``, the ``/P`` modifier) and at a
+        drawn match per round without an opponent (16.4.2)."""
+        own = self.scores[kind][tpn]
+        if r.opponent is not None and (r.played or forfeits_played):
+            return self.adjusted[kind][r.opponent]
+        if not self.capped:
+            return own
         if r.opponent is not None:
-            return self.scores[kind][r.opponent]
+            return min(own, self.adjusted[kind][r.opponent])
         draw = self.event.scoring.match_points[1] if kind == "MP" else self.event.boards
-        return min(self.scores[kind][tpn], draw * len(self.event.rounds))  # 16.4.2
+        return min(own, draw * len(self.event.rounds))
+
+    def opponents_sum(self, tpn: int, code: TeamCode) -> float:
+        """Buchholz (``BH:``) or Sonneborn-Berger (``SB:``, ``E..SB``) in points, ``code.cut`` values cut:
+        a voluntary unplayed round's first, unless the lowest opponent's product is higher (16.5)."""
+        if code.base.startswith("BH:"):
+            theirs, own = code.base[3:5], ""
+        elif code.base.startswith("SB:"):
+            theirs = own = code.base[3:5]
+        else:
+            theirs, own = ("MP" if code.base[1] == "M" else "GP"), ("MP" if code.base[2] == "M" else "GP")
+        values = []
+        for r in self.rows[tpn]:
+            score = self.opponent_score(theirs, tpn, r, forfeits_played=code.played)
+            factor = 1 if not own else (r.match_points if own == "MP" else r.game_points)
+            values.append((r.voluntary and not (code.played and r.opponent is not None), score, score * factor))
+        for _ in range(code.cut):
+            lowest = min(values, key=lambda v: (v[1], v[2]))
+            voluntary = min(values, key=lambda v: (not v[0], v[1], v[2]))
+            values.remove(lowest if lowest[2] > voluntary[2] else voluntary)
+        return sum(v[2] for v in values) / (2 if not own else 4)
 
     def fore_score(self, kind: str, tpn: int) -> int:
         """Fore Buchholz (8.3): the team's score with its last-round match, if it had one, counted as a draw."""
@@ -172,7 +270,7 @@ class _Context:
 
     def fore_buchholz(self, kind: str, tpn: int) -> float:
         draw = self.event.scoring.match_points[1] if kind == "MP" else self.event.boards
-        cap = draw * len(self.event.rounds)  # 16.4.2, on the team's own fore score
+        cap = draw * len(self.event.rounds) if self.capped else math.inf  # 16.4.2, on the team's own fore score
         return sum(self.fore_score(kind, r.opponent) if r.opponent is not None else
                    min(self.fore_score(kind, tpn), cap) for r in self.rows[tpn]) / 2
 
@@ -182,14 +280,18 @@ class _Context:
         rounds, boards = len(self.event.rounds), self.event.boards
         win = self.event.scoring.match_points[0] / 2
         if self.event.scoring.primary is PrimaryScore.MATCH:
-            secondary, buchholz, divisor = self.value(tpn, "GPTS"), self.value(tpn, "BH:MP"), win * rounds / boards
+            secondary, buchholz, divisor = self.scores["GP"][tpn] / 2, self.opponents_sum(tpn, TeamCode("BH:MP")), \
+                win * rounds / boards
         else:
-            secondary, buchholz, divisor = self.value(tpn, "MPTS"), self.value(tpn, "BH:GP"), rounds * boards / win
+            secondary, buchholz, divisor = self.scores["MP"][tpn] / 2, self.opponents_sum(tpn, TeamCode("BH:GP")), \
+                rounds * boards / win
         total = secondary + buchholz / max(1, math.floor(divisor))
         return float(Decimal(str(total)).quantize(Decimal("0.01"), ROUND_HALF_UP))
 
-    def value(self, tpn: int, code: str) -> float:
-        rows = self.rows[tpn]
+    def value(self, tpn: int, parsed: TeamCode) -> float:
+        rows, code = self.rows[tpn], parsed.base
+        if code in _SUMS:
+            return self.opponents_sum(tpn, parsed)
         if code in ("MPTS", "GPTS"):
             return self.scores[code[:2]][tpn] / 2
         if code == "MPVGP":  # the score that is not primary
@@ -205,17 +307,8 @@ class _Context:
             return sum(r.match_points for r in rows
                        if r.opponent is not None and self.scores["MP"][r.opponent] >= half) / 2
         if code == "AOB:MP":  # average of the Buchholz of the opponents met over the board, to 0.01
-            met = [self.value(r.opponent, "BH:MP") for r in rows if r.opponent is not None and r.played]
+            met = [self.value(r.opponent, TeamCode("BH:MP")) for r in rows if r.opponent is not None and r.played]
             return float(Decimal(str(sum(met) / len(met))).quantize(Decimal("0.01"), ROUND_HALF_UP)) if met else 0.0
-        if code.startswith("BH:"):
-            values = sorted((not r.voluntary, self.opponent_score(code[3:5], tpn, r)) for r in rows)
-            cut = 1 if code.endswith("/C1") else 0  # 16.5: a voluntary unplayed round goes first
-            return sum(v for _, v in values[cut:]) / 2
-        if code.startswith("SB:") or code.startswith("E"):
-            theirs, own = (code[3:5], code[3:5]) if code.startswith("SB:") else (
-                "MP" if code[1] == "M" else "GP", "MP" if code[2] == "M" else "GP")
-            return sum(self.opponent_score(theirs, tpn, r) * (r.match_points if own == "MP" else r.game_points)
-                       for r in rows) / 4
         if code.startswith("PS:"):
             total = running = 0
             for r in rows:
@@ -234,7 +327,11 @@ class _Tied:
     """Orders a group of tied teams by one of the :data:`TIED_ONLY` codes into subgroups, best first."""
 
     context: _Context
-    code: str
+    parsed: TeamCode
+
+    @property
+    def code(self) -> str:
+        return self.parsed.base
 
     @property
     def steps(self) -> str:
@@ -288,7 +385,7 @@ class _Tied:
         for t in group:
             met: dict[int, list[int]] = {}
             for r in self.context.rows[t]:
-                if r.played and r.opponent in group and r.opponent != t:
+                if (r.played or self.parsed.played) and r.opponent in group and r.opponent != t:
                     met.setdefault(r.opponent, []).append(score(r))
             points[t] = sum(sum(v) / len(v) for v in met.values())
             missing[t] = len(group) - 1 - len(met)
