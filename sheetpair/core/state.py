@@ -27,6 +27,11 @@ class SystemTraits:
     """An adjourned game scores a provisional draw until its result is entered (Norwegian Monrad)."""
 
 
+_RESULT_FRACTIONS = {Outcome.WIN: 1.0, Outcome.FORFEIT_WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0,
+                     Outcome.FORFEIT_LOSS: 0.0}
+"""A game's result for one player against an opponent, by outcome (:attr:`RoundRecord.result_fraction`)."""
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     """One player's round: opponent, colour (played games only), outcome and points."""
@@ -60,13 +65,7 @@ class RoundRecord:
     @property
     def result_fraction(self) -> float | None:
         """1, ½ or 0 for a game against an opponent (forfeits included), ``None`` otherwise."""
-        return {
-            Outcome.WIN: 1.0,
-            Outcome.FORFEIT_WIN: 1.0,
-            Outcome.DRAW: 0.5,
-            Outcome.LOSS: 0.0,
-            Outcome.FORFEIT_LOSS: 0.0,
-        }.get(self.outcome)
+        return _RESULT_FRACTIONS.get(self.outcome)
 
 
 @dataclass
