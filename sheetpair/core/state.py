@@ -127,9 +127,25 @@ class TournamentState:
     through_round: int
     players: dict[int, PlayerState]
     traits: SystemTraits = field(default_factory=SystemTraits)
+    _running: dict[int, list[float]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def score(self, tpn: int) -> float:
         return self.players[tpn].score
+
+    def scores_after(self, round_number: int) -> dict[int, float]:
+        """Every player's :meth:`PlayerState.score_after` ``round_number``, from running totals made once per
+        state (a round sheet and the check of its points column ask it for every seat of every round)."""
+        if self._running is None:
+            self._running = {}
+            for tpn, st in self.players.items():
+                totals = [0.0] * (self.through_round + 1)
+                for record in st.records:
+                    totals[min(record.round, self.through_round)] += record.points
+                for number in range(1, len(totals)):
+                    totals[number] += totals[number - 1]
+                self._running[tpn] = totals
+        last = max(0, min(round_number, self.through_round))
+        return {tpn: totals[last] for tpn, totals in self._running.items()}
 
     def __getitem__(self, tpn: int) -> PlayerState:
         return self.players[tpn]

@@ -36,6 +36,7 @@ from ..core.model import (
     EventInfo,
     Game,
     Player,
+    Result,
     Round,
     Settings,
     Tournament,
@@ -346,10 +347,11 @@ def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
     if not points:
         return
     state = derive(tournament)
-    provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True))  # the system's own way (Monrad)
+    postponed = any(game.result is Result.POSTPONED for rnd in tournament.rounds for game in rnd.games)
+    provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True)) if postponed else state  # Monrad's
     for number, tpn, column, where, value in points:
-        expected = state[tpn].score_after(number - 1)
-        if _points_value(value) not in (expected, provisional[tpn].score_after(number - 1)):
+        expected = state.scores_after(number - 1)[tpn]
+        if _points_value(value) not in (expected, provisional.scores_after(number - 1)[tpn]):
             _log.warning("%s!%s: %r typed into %s, a column sheetpair fills in (points before the round: %s), is "
                          "written over at the next save; a result belongs in the Result column",
                          round_sheet_name(number), where, value, column, format_points(expected))
@@ -614,7 +616,8 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
     the event and round on every page, both players with their points before the round, ruled cells in
     12 points. Byes stand below the boards with their points in the Result column."""
     seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
-    before = {tpn: table.paired[tpn].score_after(rnd.number - 1) for tpn in seated}
+    scores = table.paired.scores_after(rnd.number - 1)
+    before = {tpn: scores[tpn] for tpn in seated}
     by_tpn = {player.tpn: player for player in tournament.players}  # a look-up per seat, not a scan
 
     def seat(tpn: int) -> list[CellValue]:
