@@ -349,9 +349,12 @@ def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
     state = derive(tournament)
     postponed = any(game.result is Result.POSTPONED for rnd in tournament.rounds for game in rnd.games)
     provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True)) if postponed else state  # Monrad's
+    numbers = {number for number, *_ in points}
+    scores = {number: state.scores_after(number - 1) for number in numbers}
+    drawn = {number: provisional.scores_after(number - 1) for number in numbers}
     for number, tpn, column, where, value in points:
-        expected = state.scores_after(number - 1)[tpn]
-        if _points_value(value) not in (expected, provisional.scores_after(number - 1)[tpn]):
+        expected = scores[number][tpn]
+        if _points_value(value) not in (expected, drawn[number][tpn]):
             _log.warning("%s!%s: %r typed into %s, a column sheetpair fills in (points before the round: %s), is "
                          "written over at the next save; a result belongs in the Result column",
                          round_sheet_name(number), where, value, column, format_points(expected))
