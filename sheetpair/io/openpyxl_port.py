@@ -20,7 +20,7 @@ import re
 import warnings
 import zipfile
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from copy import copy
 from pathlib import Path
 from xml.etree import ElementTree
@@ -103,7 +103,7 @@ class OpenpyxlPort:
             self._fingerprints = read_fingerprints(self.book)
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
-                self._original_features = sheet_features(package)
+                self._original_features = sheet_features(package, skip=self._kept.originals)  # counted at save
         except Exception as error:  # the package passed inspection; openpyxl fails on content in many ways
             raise WorkbookError(f"{self.path} is not a readable .xlsx workbook: openpyxl cannot read it "
                                 f"({type(error).__name__}: {_first_line(error)})") from None
@@ -314,9 +314,14 @@ class OpenpyxlPort:
         """What of the original file saving ``package`` would drop: unsupported extensions and whole parts."""
         if not self._original_parts:
             return []
+        unchanged = self._kept.names(self.book)  # the same bytes as read, without relationships before or after
+        before = self._original_features.copy()
+        for title, data in self._kept.originals.items():
+            if title not in unchanged:
+                before.update(part_features(title, data))
         with zipfile.ZipFile(io.BytesIO(package)) as saved:
             kept = _comparable_parts(saved.namelist())
-            features = _lost_features(self._original_features, sheet_features(saved))
+            features = _lost_features(before, sheet_features(saved, skip=unchanged))
         lost = sorted(self._original_parts - kept)
         return self._dropped + ([f"parts {', '.join(lost)}"] if lost else []) + features
 
@@ -385,21 +390,23 @@ _RENAMED_PARTS = (
 
 
 _FEATURES = (
-    ("comments", re.compile(rb"<(?:\w+:)?comment\b")),
-    ("conditional format rules", re.compile(rb"<(?:\w+:)?cfRule\b")),
-    ("data validations", re.compile(rb"<(?:\w+:)?dataValidation\b")),
-    ("links", re.compile(rb"<(?:\w+:)?hyperlink\b")),
-    ("sheet protection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
-    ("sheet password", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
+    ("comments", b"comment", re.compile(rb"<(?:\w+:)?comment\b")),
+    ("conditional format rules", b"cfRule", re.compile(rb"<(?:\w+:)?cfRule\b")),
+    ("data validations", b"dataValidation", re.compile(rb"<(?:\w+:)?dataValidation\b")),
+    ("links", b"hyperlink", re.compile(rb"<(?:\w+:)?hyperlink\b")),
+    ("sheet protection", b"sheetProtection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
+    ("sheet password", b"sheetProtection", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
 )
-"""What the loss check counts per sheet: the arbiter's additions openpyxl may keep or drop sheet by sheet."""
+"""What the loss check counts per sheet: the arbiter's additions openpyxl may keep or drop sheet by sheet, each
+with the word its pattern holds (a part without the word is not searched)."""
 _RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _SHEET_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
-def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
+def sheet_features(package: zipfile.ZipFile, *, skip: Collection[str] = ()) -> Counter[tuple[str, str]]:
     """How many comments, conditional format rules, validations, links and protections each sheet of
-    ``package`` holds, by ``(sheet name, kind)``.
+    ``package`` holds, by ``(sheet name, kind)``; the sheets named in ``skip`` are left out (a sheet saved as
+    the very part it was read from holds what it held).
 
     Counting per sheet matters: a comment dropped from a round sheet while another sheet kept one used to
     pass a check that only asked whether the package still had comments at all. The sheets' XML was
@@ -413,12 +420,20 @@ def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
         if not entry.tag.endswith("}sheet") or part not in names:
             continue
         title = entry.get("name", "")
-        xml = package.read(part)
-        comments = [target for target in _relationship_targets(package, part).values()
+        if title in skip:
+            continue
+        comments = [package.read(target) for target in _relationship_targets(package, part).values()
                     if "/comments" in target and target in names]
-        for kind, pattern in _FEATURES:
-            texts = [package.read(target) for target in comments] if kind == "comments" else [xml]
-            found[(title, kind)] = sum(len(pattern.findall(text)) for text in texts)
+        found.update(part_features(title, package.read(part), comments))
+    return found
+
+
+def part_features(title: str, xml: bytes, comments: Sequence[bytes] = ()) -> Counter[tuple[str, str]]:
+    """:func:`sheet_features` of one sheet ``title``: its part ``xml`` and its ``comments`` parts."""
+    found: Counter[tuple[str, str]] = Counter()
+    for kind, word, pattern in _FEATURES:
+        texts = comments if kind == "comments" else [xml]
+        found[(title, kind)] = sum(len(pattern.findall(text)) for text in texts if word in text)
     return found
 
 

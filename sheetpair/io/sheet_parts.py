@@ -99,9 +99,12 @@ class KeptParts:
     def __init__(self, shared_strings: list[str]) -> None:
         self._kept: dict[str, _Kept] = {}
         self._shared_strings = shared_strings
+        self.originals: dict[str, bytes] = {}
+        """The part every sheet kept on opening was read from, by its name then, kept or not since."""
 
     def add(self, sheet: Worksheet, data: bytes) -> None:
         self._kept[sheet.title] = _Kept(sheet, data)
+        self.originals[sheet.title] = data
 
     def holds(self, name: str, sheet: object) -> bool:
         """Whether ``sheet`` (the book's sheet called ``name``) is still its original part."""
@@ -141,6 +144,10 @@ class KeptParts:
         """The original part of every sheet of ``book`` still kept, by the sheet's identity."""
         return {id(kept.sheet): kept.data for name, kept in self._kept.items()
                 if name in book.sheetnames and book[name] is kept.sheet}
+
+    def names(self, book: Workbook) -> set[str]:
+        """The names of the sheets of ``book`` still kept (saved as the part they were read from)."""
+        return {name for name, kept in self._kept.items() if name in book.sheetnames and book[name] is kept.sheet}
 
 
 class _GivenCells(WorksheetReader):  # type: ignore[misc]  # openpyxl is untyped
