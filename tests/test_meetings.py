@@ -85,5 +85,7 @@ def test_scores_after_each_round_are_each_players_score_after_it() -> None:
                                            for board in range(1, 5 if number < 3 else 4)]))  # 7, 8 absent in 3
     state = derive(event)
     for number in range(-1, 5):
-        assert state.scores_after(number) == {tpn: st.score_after(number) for tpn, st in state.players.items()}
+        expected = {tpn: st.score_after(number) for tpn, st in state.players.items()}
+        given = state.scores_after(number)
+        assert {tpn: (v, type(v)) for tpn, v in given.items()} == {tpn: (v, type(v)) for tpn, v in expected.items()}
     assert state.scores_after(3)[1] == 2.0 and state.scores_after(2)[8] == 1.5

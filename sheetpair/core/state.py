@@ -138,7 +138,7 @@ class TournamentState:
         if self._running is None:
             self._running = {}
             for tpn, st in self.players.items():
-                totals = [0.0] * (self.through_round + 1)
+                totals: list[float] = [0] * (self.through_round + 1)  # before any round, 0 as sum() gives it
                 for record in st.records:
                     totals[min(record.round, self.through_round)] += record.points
                 for number in range(1, len(totals)):
