@@ -15,8 +15,9 @@ from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.sheet_parts import Formula, _parsed_cells, _plain_cells, _scan, can_keep, open_book
+from sheetpair.io.workbook import load_tournament
 
-from .safety_support import set_result, tournament, write_event
+from .safety_support import save_event, set_result, tournament, write_event
 
 _NOTES = "xl/worksheets/sheet2.xml"
 _CELLS = (
@@ -195,3 +196,27 @@ def test_a_kept_sheet_read_in_full_for_a_change_keeps_what_openpyxl_reads(tmp_pa
     assert theirs["A20"].value == "added" and theirs["B9"].value == "far"
     assert theirs["F1"].value == dt.datetime(2023, 3, 15)
     assert str(theirs.merged_cells) == "C9:D9" and theirs.row_dimensions[9].height == 30
+
+
+def test_a_kept_sheet_rebuilt_keeps_the_arbiters_cells_outside_its_block(tmp_path: Path) -> None:
+    path = write_event(tmp_path / "event.xlsx", tournament(rounds=1))
+    names = openpyxl.load_workbook(path).sheetnames
+    part = f"xl/worksheets/sheet{names.index('Crosstable') + 1}.xml"
+    data = _part(path, part)
+    row_2_end = data.index(b"</row>", data.index(b'<row r="2"'))
+    note = b'<c r="Z2" t="inlineStr"><is><t>note</t></is></c>'
+    below = b'<row r="30"><c r="B30" t="inlineStr"><is><t>below</t></is></c></row>'
+    data = data[:row_2_end] + note + data[row_2_end:]
+    data = data.replace(b"</sheetData>", below + b"</sheetData>")
+    _replace_part(path, part, data)
+    opened, kept = open_book(path, keep_vba=False)
+    assert kept.holds("Crosstable", opened["Crosstable"])  # kept, then rebuilt from its cells outside the block
+    port = OpenpyxlPort(path)
+    event = load_tournament(port)
+    event.rounds.append(tournament(rounds=2).rounds[1])  # a round column more: what lies right of it moves
+    save_event(port, event, previous_rounds=1)
+    port.save()
+    after = openpyxl.load_workbook(path)["Crosstable"]
+    assert after["AA2"].value == "note" and after["Z2"].value is None
+    assert after["B30"].value == "below"
+    assert after["C2"].value == "Player 001" and after["F1"].value == "R2"

@@ -160,12 +160,13 @@ class OpenpyxlPort:
                                 cell=f"{column_letter(column)}{row}")
         return value
 
-    def _read_in_full(self, name: str) -> None:
-        """Has openpyxl read the sheet ``name`` cell by cell when it is still its kept part, before a change."""
+    def _read_in_full(self, name: str, *, outside: tuple[int, int] | None = None) -> None:
+        """Has openpyxl read the sheet ``name`` cell by cell when it is still its kept part, before a change
+        (only the cells ``outside`` the owned block of that size, for a sheet about to be rebuilt)."""
         if self._kept.holds(name, self.book[name]):
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                self._kept.materialise(name)
+                self._kept.materialise(name, outside=outside)
             self._note_dropped(caught)
 
     def _note_dropped(self, caught: list[warnings.WarningMessage]) -> None:
@@ -182,8 +183,11 @@ class OpenpyxlPort:
         if (isinstance(previous, Worksheet) and self._fingerprints.get(spec.name) == digest
                 and holds(self._stored(spec.name, previous), previous.sheet_state == "hidden", spec)):
             return
+        owned = None
+        if previous is not None and self._kept.holds(spec.name, previous):
+            owned = owned_block(self._kept.values(spec.name))  # what the rebuild replaces need not be read
         if previous is not None:
-            self._read_in_full(spec.name)
+            self._read_in_full(spec.name, outside=owned)
         self._fingerprints.pop(spec.name, None)
         if not spec.table_name:  # the roster's table is the arbiter's once made: only update_cells writes it
             self._fingerprints[spec.name] = digest
@@ -210,7 +214,7 @@ class OpenpyxlPort:
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
         _dress_for_print(sheet, spec)
-        _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)))
+        _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)), owned)
         if spec.hidden:
             sheet.sheet_state = "hidden"
 
@@ -542,18 +546,21 @@ def _restyle(cells: Iterable[Cell], change: Callable[[Cell], None]) -> None:
 
 
 def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet: Worksheet,
-                                  block: tuple[int, int]) -> None:
+                                  block: tuple[int, int], owned: tuple[int, int] | None = None) -> None:
     """Carries the arbiter's own content from the sheet being replaced into its rebuilt ``sheet``.
 
     ``block`` is the height and width of what sheetpair wrote (header included). Comments stay on their
     cells; notes outside the block sheetpair owned before move with the block's edge (as when Excel inserts
     rows or columns), so a crosstable that grows a round column never covers them; conditional formats and
     validations are applied again, except sheetpair's own result list, which :meth:`OpenpyxlPort._format`
-    has just written. See docs/robustness.md, "Nothing of the arbiter's is lost".
+    has just written. See docs/robustness.md, "Nothing of the arbiter's is lost". ``owned`` is the block
+    sheetpair owned before, when it was found from the values of a kept part whose cells inside it were
+    not read (they hold no comment: a kept part has no relationships; a link is made on its cell by the
+    reader).
     """
     if not isinstance(previous, Worksheet):
         return
-    height, width = _owned_block(previous)
+    height, width = owned or _owned_block(previous)
     shift = (block[0] - height, block[1] - width)
     for (row, column), cell in previous._cells.items():
         if row > height or column > width:

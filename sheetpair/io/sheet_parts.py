@@ -118,19 +118,23 @@ class KeptParts:
             kept.values = _non_empty(kept.cells())
         return kept.values
 
-    def materialise(self, name: str) -> None:
+    def materialise(self, name: str, *, outside: tuple[int, int] | None = None) -> None:
         """Reads the kept sheet ``name`` into its openpyxl sheet, which from now on is saved from its cells.
 
         openpyxl's parser turns each cell into a dictionary on its way to a cell (0.6 s for a 30 000-cell
         crosstable): unless the part holds formulas (whose shared and array forms only openpyxl's parser
         unfolds), openpyxl reads the part without its cells, for all the rest (rows, columns, merged cells,
         formats, validations, protection, page setup), and the cells come from the scan :func:`_scan`
-        makes, with their styles.
+        makes, with their styles. A sheet about to be rebuilt needs only the cells ``outside`` the block of
+        that height and width (what the rebuild carries over): only those are made then.
         """
         kept = self._kept.pop(name)
         without_cells, count = _CELL_ELEMENT.subn(b"", kept.data)
         cells = [] if _FORMULA_ELEMENT.search(kept.data) else kept.cells()
         if cells and len(cells) == count:
+            if outside is not None:
+                height, width = outside
+                cells = [cell for cell in cells if cell[0] > height or cell[1] > width]
             _GivenCells(kept.sheet, without_cells, self._shared_strings, cells).bind_all()
         else:
             WorksheetReader(kept.sheet, io.BytesIO(kept.data), self._shared_strings, False, False).bind_all()
