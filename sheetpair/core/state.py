@@ -182,12 +182,14 @@ def derive(
     settings = tournament.settings
     last = tournament.current_round if through_round is None else min(through_round, tournament.current_round)
     states = {p.tpn: PlayerState(p) for p in tournament.players}
+    worth = {outcome: settings.points_for(outcome) for outcome in Outcome}  # asked once, not per record
     for rnd in tournament.rounds[:last]:
         seen: set[int] = set()
         for game in rnd.games:
             white_outcome, black_outcome = game.result.outcomes
-            played = game.result.was_played
+            played = white_outcome.is_played_game  # the result's was_played
             provisional = traits.postponed_as_draw and game.result is Result.POSTPONED
+            rated = game.rated or not played  # not game.is_unrated
             for tpn, opp, colour, outcome in (
                 (game.white, game.black, Colour.WHITE, white_outcome),
                 (game.black, game.white, Colour.BLACK, black_outcome),
@@ -196,17 +198,15 @@ def derive(
                     states[tpn].records.append(
                         RoundRecord(
                             rnd.number, opp, colour if played else None, outcome,
-                            settings.points_draw if provisional else settings.points_for(outcome),
-                            scheduled_colour=colour, rated=not game.is_unrated,
+                            settings.points_draw if provisional else worth[outcome],
+                            scheduled_colour=colour, rated=rated,
                         )
                     )
                     seen.add(tpn)
         for bye in rnd.byes:
             if bye.player in states:
                 outcome = bye.kind.outcome
-                states[bye.player].records.append(
-                    RoundRecord(rnd.number, None, None, outcome, settings.points_for(outcome))
-                )
+                states[bye.player].records.append(RoundRecord(rnd.number, None, None, outcome, worth[outcome]))
                 seen.add(bye.player)
         for tpn, st in states.items():
             if tpn not in seen:
