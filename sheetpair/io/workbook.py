@@ -336,8 +336,9 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
     return sorted(players, key=lambda p: p.tpn)
 
 
-_Points = tuple[int, int, str, str, CellValue]
-"""A points cell of a round sheet as read: round, player, column, cell address, value."""
+_Points = tuple[int, int, str, tuple[int, int], CellValue]
+"""A points cell of a round sheet as read: round, player, column, row and column number (its address made
+only for a warning), value."""
 
 
 def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
@@ -352,12 +353,12 @@ def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
     numbers = {number for number, *_ in points}
     scores = {number: state.scores_after(number - 1) for number in numbers}
     drawn = {number: provisional.scores_after(number - 1) for number in numbers}
-    for number, tpn, column, where, value in points:
+    for number, tpn, column, (row, index), value in points:
         expected = scores[number][tpn]
         if _points_value(value) not in (expected, drawn[number][tpn]):
             _log.warning("%s!%s: %r typed into %s, a column sheetpair fills in (points before the round: %s), is "
                          "written over at the next save; a result belongs in the Result column",
-                         round_sheet_name(number), where, value, column, format_points(expected))
+                         round_sheet_name(number), cell_address(row, index), value, column, format_points(expected))
 
 
 def _points_value(value: CellValue) -> float | None:
@@ -434,7 +435,7 @@ def _note_points(points: list[_Points] | None, number: int, row: list[CellValue]
     for tpn, column in seats.items():
         index = col.get(column)
         if index is not None and index < len(row) and row[index] not in (None, ""):
-            points.append((number, tpn, column, cell_address(r, index + 1), row[index]))
+            points.append((number, tpn, column, (r, index + 1), row[index]))
 
 
 def _check_board_once(board: int | None, where: str, boards: dict[int, str], sheet: str) -> None:
