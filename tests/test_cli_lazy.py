@@ -21,3 +21,8 @@ def test_the_command_list_loads_no_command_module() -> None:
                            "CliRunner().invoke(cli, ['--help'])")
     assert not {m for m in loaded if m.startswith(("sheetpair.cli.", "openpyxl", "jinja2", "sheetpair.pairing"))
                 and m not in ("sheetpair.cli.base",)}
+
+
+def test_the_commands_that_change_a_round_load_no_report() -> None:
+    loaded = _loaded_after("import sheetpair.cli.tournament")
+    assert not {m for m in loaded if m.startswith(("sheetpair.report", "sheetpair.cli.revisions"))}

@@ -74,3 +74,18 @@ def test_the_hand_set_note_and_the_hand_edit_check_agree_on_a_pending_game() -> 
     assert any("2 - 1 meet again" in note for note in paired.notes)
     tournament.rounds.append(paired)
     assert any("[C1]" in problem for problem in pairing_problems(tournament, 2))
+
+
+
+def test_scores_after_each_round_are_each_players_score_after_it() -> None:
+    event = Tournament(Settings(system="dutch", rounds=5), [Player(n, f"P{n}", 2000 - n) for n in range(1, 9)])
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_BY_FORFEIT]
+    for number in range(1, 4):
+        event.rounds.append(Round(number, [Game(board, 2 * board - 1, 2 * board, results[(board + number) % 4])
+                                           for board in range(1, 5 if number < 3 else 4)]))  # 7, 8 absent in 3
+    state = derive(event)
+    for number in range(-1, 5):
+        expected = {tpn: st.score_after(number) for tpn, st in state.players.items()}
+        given = state.scores_after(number)
+        assert {tpn: (v, type(v)) for tpn, v in given.items()} == {tpn: (v, type(v)) for tpn, v in expected.items()}
+    assert state.scores_after(3)[1] == 2.0 and state.scores_after(2)[8] == 1.5

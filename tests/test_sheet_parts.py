@@ -14,9 +14,10 @@ from openpyxl.comments import Comment
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
-from sheetpair.io.sheet_parts import Formula, _scan, can_keep, open_book
+from sheetpair.io.sheet_parts import Formula, _parsed_cells, _plain_cells, _scan, can_keep, open_book
+from sheetpair.io.workbook import load_tournament
 
-from .safety_support import set_result, tournament, write_event
+from .safety_support import save_event, set_result, tournament, write_event
 
 _NOTES = "xl/worksheets/sheet2.xml"
 _CELLS = (
@@ -80,6 +81,61 @@ def test_a_kept_part_reads_cell_for_cell_as_openpyxl_reads_it(tmp_path: Path) ->
     assert mine[(1, 9)][0] == Formula('=UPPER("x")', "X") and mine[(2, 2)][0] == 7
 
 
+_PLAIN = (
+    '<row r="1" spans="1:9"><c r="A1" s="{date}" t="n"><v>45000</v></c><c r="B1" t="inlineStr"><is>'
+    '<t xml:space="preserve"> lead </t></is></c><c r="C1" t="inlineStr"><is><t>&lt;&amp;&gt;&quot;&apos; &#189;&#xBD;'
+    '</t></is></c><c r="D1" t="inlineStr"><is><t>two\r\nlines\rthree&#13;</t></is></c><c r="E1" t="b"><v>0</v></c>'
+    '<c r="F1" t="e"><v>#DIV/0!</v></c><c r="G1" s="{date}"/><c r="H1" t="inlineStr"></c><c r="I1" t="n"></c></row>'
+    '<row r="2"/><row r="3" ht="30" customHeight="1"><c r="AB3"><v>1E3</v></c><c r="AC3" t="n"><v>-2.5</v></c>'
+    '<c r="AD3" t="inlineStr"><is><t></t></is></c><c r="AE3" t="str"><v>text</v></c><c r="AF3" t="n"><is><t>x</t>'
+    '</is></c><c r="AG3" t="inlineStr"><v>5</v></c></row>'
+)
+
+
+def test_a_plain_part_is_read_without_the_tree_and_gives_the_same_cells(tmp_path: Path) -> None:
+    path = _with_notes(tmp_path, cells=_PLAIN)
+    data = _part(path, _NOTES)
+    book, _ = open_book(path, keep_vba=False)
+    assert _plain_cells(data) is not None
+    cells = _scan(data, book)
+    assert cells == list(_parsed_cells(data, book)) and len(cells) == 15
+    values = {(row, column): value for row, column, value, _, _ in cells}
+    assert values[(1, 1)] == dt.datetime(2023, 3, 15) and values[(1, 7)] is None and values[(3, 31)] == "text"
+    assert values[(1, 3)] == "<&>\"' ½½" and values[(1, 4)] == "two\nlines\nthree\r" and values[(3, 28)] == 1000.0
+    written = write_event(tmp_path / "event.xlsx", tournament(players=8, rounds=2))
+    with zipfile.ZipFile(written) as package:  # every sheet sheetpair writes is plain
+        sheets = [package.read(name) for name in package.namelist() if name.startswith("xl/worksheets/sheet")]
+    assert sheets and all(_plain_cells(sheet) is not None for sheet in sheets)
+
+
+@pytest.mark.parametrize("cells", [
+    _CALCULATED,  # a formula
+    '<c r="A1" t="inlineStr"><is><r><t>rich</t></r></is></c>',  # runs
+    '<c r="A1" t="n" s="1"><v>1</v></c>',  # attributes in another order
+    "<c r='A1'><v>1</v></c>",  # other quotes
+    '<c r="A1"><v>1</v></c><!-- a comment -->',
+    '<c r="A1"><v><![CDATA[1]]></v></c>',
+    '<c r="A1" xmlns="urn:other"><v>1</v></c>',
+    '<c r="A1"><v>1</v><x:y xmlns:x="urn:x"/></c>',
+    '<c><v>1</v></c>',  # no address
+])
+def test_a_part_in_any_other_form_goes_through_the_parser(tmp_path: Path, cells: str) -> None:
+    path = _with_notes(tmp_path, cells=f'<row r="1">{cells}</row>')
+    data = _part(path, _NOTES)
+    assert _plain_cells(data) is None
+    book, _ = open_book(path, keep_vba=False)
+    assert _scan(data, book) == list(_parsed_cells(data, book))
+
+
+def test_a_plain_part_that_is_not_well_formed_is_named_by_the_parser(tmp_path: Path) -> None:
+    for extra in ('<pageMargins left="1"', '<x:pageMargins/>', '<row r="5"/>'):  # unclosed, unbound, a stray row
+        path = _with_notes(tmp_path, cells='<row r="1"><c r="A1"><v>1</v></c></row>', extra=extra)
+        assert _plain_cells(_part(path, _NOTES)) is None, extra
+    path = _with_notes(tmp_path, cells='<row r="1"><c r="A1"><v>1</v></c></row>', extra='<pageMargins left="1"')
+    with pytest.raises(WorkbookError, match=r"^Notes: this sheet cannot be read \(ParseError"):
+        OpenpyxlPort(path).read_sheet("Notes")
+
+
 def test_the_port_reads_a_kept_sheet_with_its_formulas_values(tmp_path: Path) -> None:
     path = _with_notes(tmp_path, _CALCULATED)
     rows = OpenpyxlPort(path).read_sheet("Notes")
@@ -140,3 +196,27 @@ def test_a_kept_sheet_read_in_full_for_a_change_keeps_what_openpyxl_reads(tmp_pa
     assert theirs["A20"].value == "added" and theirs["B9"].value == "far"
     assert theirs["F1"].value == dt.datetime(2023, 3, 15)
     assert str(theirs.merged_cells) == "C9:D9" and theirs.row_dimensions[9].height == 30
+
+
+def test_a_kept_sheet_rebuilt_keeps_the_arbiters_cells_outside_its_block(tmp_path: Path) -> None:
+    path = write_event(tmp_path / "event.xlsx", tournament(rounds=1))
+    names = openpyxl.load_workbook(path).sheetnames
+    part = f"xl/worksheets/sheet{names.index('Crosstable') + 1}.xml"
+    data = _part(path, part)
+    row_2_end = data.index(b"</row>", data.index(b'<row r="2"'))
+    note = b'<c r="Z2" t="inlineStr"><is><t>note</t></is></c>'
+    below = b'<row r="30"><c r="B30" t="inlineStr"><is><t>below</t></is></c></row>'
+    data = data[:row_2_end] + note + data[row_2_end:]
+    data = data.replace(b"</sheetData>", below + b"</sheetData>")
+    _replace_part(path, part, data)
+    opened, kept = open_book(path, keep_vba=False)
+    assert kept.holds("Crosstable", opened["Crosstable"])  # kept, then rebuilt from its cells outside the block
+    port = OpenpyxlPort(path)
+    event = load_tournament(port)
+    event.rounds.append(tournament(rounds=2).rounds[1])  # a round column more: what lies right of it moves
+    save_event(port, event, previous_rounds=1)
+    port.save()
+    after = openpyxl.load_workbook(path)["Crosstable"]
+    assert after["AA2"].value == "note" and after["Z2"].value is None
+    assert after["B30"].value == "below"
+    assert after["C2"].value == "Player 001" and after["F1"].value == "R2"

@@ -81,3 +81,19 @@ def test_a_result_typed_into_the_black_points_column_is_named_in_a_warning(
     caplog.clear()
     load_tournament(OpenpyxlPort(book))
     assert "typed into" not in caplog.text  # said once: the save wrote the points again
+
+
+def test_points_before_a_postponed_game_counted_as_a_draw_are_not_taken_for_typed_ones(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    event = tournament(8)
+    for game in event.rounds[0].games:
+        game.result = Result.WHITE_WINS
+    event.rounds[0].games[0].result = Result.POSTPONED  # 1 - 2: a provisional draw where the system says so
+    event.rounds.append(Round(2, [Game(1, 3, 1), Game(2, 2, 4), Game(3, 7, 5), Game(4, 6, 8)]))
+    book = write_event(tmp_path / "event.xlsx", event)
+    _type_into(book, 2, 1, "Black points", 0.5)
+    load_tournament(OpenpyxlPort(book))
+    assert "typed into" not in caplog.text
+    _type_into(book, 2, 1, "Black points", 1.5)
+    load_tournament(OpenpyxlPort(book))
+    assert "Round 2!H2: 1.5 typed into Black points" in caplog.text

@@ -13,7 +13,7 @@ from sheetpair.app.session import write
 from sheetpair.core.model import Player, Result, Settings, Tournament
 from sheetpair.io.openpyxl_port import OpenpyxlPort
 from sheetpair.io.port import CellValue, SheetSpec
-from sheetpair.io.unchanged import PROPERTY, fingerprint, read_fingerprints
+from sheetpair.io.unchanged import PROPERTY, fingerprint, holds, read_fingerprints
 from sheetpair.io.workbook import META_SHEET, load_tournament
 
 from .safety_support import set_result, tournament, write_event
@@ -110,3 +110,16 @@ def test_a_fingerprint_does_not_depend_on_set_order_or_process() -> None:
     two = SheetSpec("S", ["a", "b"], [[1, "x"]], text_columns=frozenset({"b", "a"}))
     assert fingerprint(one) == fingerprint(two)
     assert fingerprint(one) != fingerprint(SheetSpec("S", ["a", "b"], [[1.0, "x"]]))
+
+
+def test_a_sheet_holds_its_spec_only_with_nothing_else_inside_the_block() -> None:
+    spec = SheetSpec("S", ["A", "B", "C"], [[1, "x", None], [2, "y"], [3, "", "\x07"]], legend=["note"])
+    cells: dict[tuple[int, int], object] = {(1, 1): "A", (1, 2): "B", (1, 3): "C", (2, 1): 1, (2, 2): "x",
+                                            (3, 1): 2, (3, 2): "y", (4, 1): 3, (4, 3): "\ufffd", (6, 1): "note"}
+    assert holds(cells, False, spec) and not holds(cells, True, spec)
+    for outside in ((7, 1), (2, 4), (9, 9)):  # under the legend, right of the header: the arbiter's
+        assert holds({**cells, outside: "mine"}, False, spec), outside
+    for inside in ((2, 3), (3, 3), (4, 2), (5, 1), (5, 3), (6, 2)):  # empty in the spec, typed into by hand
+        assert not holds({**cells, inside: "typed"}, False, spec), inside
+    assert not holds({**cells, (3, 2): "z"}, False, spec) and not holds({**cells, (6, 1): "other"}, False, spec)
+    assert not holds({where: value for where, value in cells.items() if where != (2, 2)}, False, spec)

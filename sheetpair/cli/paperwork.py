@@ -22,7 +22,7 @@ from .base import cli, reports_errors
 from .display import pad, width
 from .fide_choice import chooser
 from .progress import progress
-from .revisions import stamped
+from .stamping import stamped
 from .tournament import EXISTING_WORKBOOK, OUTPUT
 
 

@@ -1,16 +1,10 @@
-"""Copies and revisions from the command line: status, diff, merge, and the options that stamp a write.
-
-``--expect-revision`` and ``--arbiter`` are shared by every command that changes a workbook through
-:func:`stamped`, so each such command takes them with one decorator line.
-"""
+"""Copies and revisions from the command line: status, diff, merge (the options that stamp a write are in
+:mod:`.stamping`)."""
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
@@ -18,38 +12,11 @@ from ..app.copies import compare_copies, merge_copies, parse_take
 from ..app.status import status
 from ..app.workbooks.files import editing, reading
 from ..history.compare import Difference
-from ..history.edits import DELETED_GAMES_OPTION
 from ..history.stamp import Stamp
 from ..report.arbiter import differences_text, status_text
 from .base import cli, reports_errors
 
-F = TypeVar("F", bound=Callable[..., Any])
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)
-
-
-def stamped(command: str) -> Callable[[F], F]:
-    """Adds ``--expect-revision N`` and ``--arbiter NAME`` to a command and hands it a :class:`Stamp` as
-    ``stamp``; the warnings of the write (rules a hand-edited pairing breaks) go to stderr."""
-
-    def decorate(function: F) -> F:
-        @click.option("--expect-revision", type=click.IntRange(min=0), metavar="N",
-                      help="Refuse (exit 75) unless the workbook is at revision N (see 'sheetpair status').")
-        @click.option("--arbiter", metavar="NAME", help="Name for the journal (default: the login name).")
-        @click.option(DELETED_GAMES_OPTION, "accept_deleted_games", is_flag=True,
-                      help="Go on although games with a result were deleted from the round sheets by hand.")
-        @functools.wraps(function)
-        def run(*args: Any, expect_revision: int | None, arbiter: str | None, accept_deleted_games: bool,
-                **kwargs: Any) -> Any:
-            stamp = Stamp(command, arbiter, expect_revision, _warn, accept_deleted_games)
-            return function(*args, stamp=stamp, **kwargs)
-
-        return run  # type: ignore[return-value]
-
-    return decorate
-
-
-def _warn(message: str) -> None:
-    click.echo(f"Warning: {message}", err=True)
 
 
 @cli.command("status")

@@ -31,7 +31,7 @@ from .base import cli, reports_errors
 from .display import pad, width
 from .fide_choice import chooser
 from .progress import progress
-from .revisions import stamped
+from .stamping import stamped
 
 WORKBOOK = click.Path(dir_okay=False, path_type=Path)
 EXISTING_WORKBOOK = click.Path(exists=True, dir_okay=False, path_type=Path)

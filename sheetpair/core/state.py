@@ -27,6 +27,11 @@ class SystemTraits:
     """An adjourned game scores a provisional draw until its result is entered (Norwegian Monrad)."""
 
 
+_RESULT_FRACTIONS = {Outcome.WIN: 1.0, Outcome.FORFEIT_WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0,
+                     Outcome.FORFEIT_LOSS: 0.0}
+"""A game's result for one player against an opponent, by outcome (:attr:`RoundRecord.result_fraction`)."""
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     """One player's round: opponent, colour (played games only), outcome and points."""
@@ -60,13 +65,7 @@ class RoundRecord:
     @property
     def result_fraction(self) -> float | None:
         """1, ½ or 0 for a game against an opponent (forfeits included), ``None`` otherwise."""
-        return {
-            Outcome.WIN: 1.0,
-            Outcome.FORFEIT_WIN: 1.0,
-            Outcome.DRAW: 0.5,
-            Outcome.LOSS: 0.0,
-            Outcome.FORFEIT_LOSS: 0.0,
-        }.get(self.outcome)
+        return _RESULT_FRACTIONS.get(self.outcome)
 
 
 @dataclass
@@ -128,9 +127,25 @@ class TournamentState:
     through_round: int
     players: dict[int, PlayerState]
     traits: SystemTraits = field(default_factory=SystemTraits)
+    _running: dict[int, list[float]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def score(self, tpn: int) -> float:
         return self.players[tpn].score
+
+    def scores_after(self, round_number: int) -> dict[int, float]:
+        """Every player's :meth:`PlayerState.score_after` ``round_number``, from running totals made once per
+        state (a round sheet and the check of its points column ask it for every seat of every round)."""
+        if self._running is None:
+            self._running = {}
+            for tpn, st in self.players.items():
+                totals: list[float] = [0] * (self.through_round + 1)  # before any round, 0 as sum() gives it
+                for record in st.records:
+                    totals[min(record.round, self.through_round)] += record.points
+                for number in range(1, len(totals)):
+                    totals[number] += totals[number - 1]
+                self._running[tpn] = totals
+        last = max(0, min(round_number, self.through_round))
+        return {tpn: totals[last] for tpn, totals in self._running.items()}
 
     def __getitem__(self, tpn: int) -> PlayerState:
         return self.players[tpn]
@@ -167,12 +182,14 @@ def derive(
     settings = tournament.settings
     last = tournament.current_round if through_round is None else min(through_round, tournament.current_round)
     states = {p.tpn: PlayerState(p) for p in tournament.players}
+    worth = {outcome: settings.points_for(outcome) for outcome in Outcome}  # asked once, not per record
     for rnd in tournament.rounds[:last]:
         seen: set[int] = set()
         for game in rnd.games:
             white_outcome, black_outcome = game.result.outcomes
-            played = game.result.was_played
+            played = white_outcome.is_played_game  # the result's was_played
             provisional = traits.postponed_as_draw and game.result is Result.POSTPONED
+            rated = game.rated or not played  # not game.is_unrated
             for tpn, opp, colour, outcome in (
                 (game.white, game.black, Colour.WHITE, white_outcome),
                 (game.black, game.white, Colour.BLACK, black_outcome),
@@ -181,17 +198,15 @@ def derive(
                     states[tpn].records.append(
                         RoundRecord(
                             rnd.number, opp, colour if played else None, outcome,
-                            settings.points_draw if provisional else settings.points_for(outcome),
-                            scheduled_colour=colour, rated=not game.is_unrated,
+                            settings.points_draw if provisional else worth[outcome],
+                            scheduled_colour=colour, rated=rated,
                         )
                     )
                     seen.add(tpn)
         for bye in rnd.byes:
             if bye.player in states:
                 outcome = bye.kind.outcome
-                states[bye.player].records.append(
-                    RoundRecord(rnd.number, None, None, outcome, settings.points_for(outcome))
-                )
+                states[bye.player].records.append(RoundRecord(rnd.number, None, None, outcome, worth[outcome]))
                 seen.add(bye.player)
         for tpn, st in states.items():
             if tpn not in seen:

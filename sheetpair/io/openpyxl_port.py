@@ -20,7 +20,7 @@ import re
 import warnings
 import zipfile
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from copy import copy
 from pathlib import Path
 from xml.etree import ElementTree
@@ -103,7 +103,7 @@ class OpenpyxlPort:
             self._fingerprints = read_fingerprints(self.book)
             with zipfile.ZipFile(self.path) as package:
                 self._original_parts = _comparable_parts(package.namelist())
-                self._original_features = sheet_features(package)
+                self._original_features = sheet_features(package, skip=self._kept.originals)  # counted at save
         except Exception as error:  # the package passed inspection; openpyxl fails on content in many ways
             raise WorkbookError(f"{self.path} is not a readable .xlsx workbook: openpyxl cannot read it "
                                 f"({type(error).__name__}: {_first_line(error)})") from None
@@ -160,12 +160,13 @@ class OpenpyxlPort:
                                 cell=f"{column_letter(column)}{row}")
         return value
 
-    def _read_in_full(self, name: str) -> None:
-        """Has openpyxl read the sheet ``name`` cell by cell when it is still its kept part, before a change."""
+    def _read_in_full(self, name: str, *, outside: tuple[int, int] | None = None) -> None:
+        """Has openpyxl read the sheet ``name`` cell by cell when it is still its kept part, before a change
+        (only the cells ``outside`` the owned block of that size, for a sheet about to be rebuilt)."""
         if self._kept.holds(name, self.book[name]):
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                self._kept.materialise(name)
+                self._kept.materialise(name, outside=outside)
             self._note_dropped(caught)
 
     def _note_dropped(self, caught: list[warnings.WarningMessage]) -> None:
@@ -182,8 +183,11 @@ class OpenpyxlPort:
         if (isinstance(previous, Worksheet) and self._fingerprints.get(spec.name) == digest
                 and holds(self._stored(spec.name, previous), previous.sheet_state == "hidden", spec)):
             return
+        owned = None
+        if previous is not None and self._kept.holds(spec.name, previous):
+            owned = owned_block(self._kept.values(spec.name))  # what the rebuild replaces need not be read
         if previous is not None:
-            self._read_in_full(spec.name)
+            self._read_in_full(spec.name, outside=owned)
         self._fingerprints.pop(spec.name, None)
         if not spec.table_name:  # the roster's table is the arbiter's once made: only update_cells writes it
             self._fingerprints[spec.name] = digest
@@ -210,7 +214,7 @@ class OpenpyxlPort:
         last_row = max(len(spec.rows) + 1, 2)
         self._format(sheet, spec, last_row)
         _dress_for_print(sheet, spec)
-        _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)))
+        _keep_what_the_arbiter_added(previous, sheet, (len(spec.rows) + 1, len(spec.header)), owned)
         if spec.hidden:
             sheet.sheet_state = "hidden"
 
@@ -314,9 +318,14 @@ class OpenpyxlPort:
         """What of the original file saving ``package`` would drop: unsupported extensions and whole parts."""
         if not self._original_parts:
             return []
+        unchanged = self._kept.names(self.book)  # the same bytes as read, without relationships before or after
+        before = self._original_features.copy()
+        for title, data in self._kept.originals.items():
+            if title not in unchanged:
+                before.update(part_features(title, data))
         with zipfile.ZipFile(io.BytesIO(package)) as saved:
             kept = _comparable_parts(saved.namelist())
-            features = _lost_features(self._original_features, sheet_features(saved))
+            features = _lost_features(before, sheet_features(saved, skip=unchanged))
         lost = sorted(self._original_parts - kept)
         return self._dropped + ([f"parts {', '.join(lost)}"] if lost else []) + features
 
@@ -385,21 +394,23 @@ _RENAMED_PARTS = (
 
 
 _FEATURES = (
-    ("comments", re.compile(rb"<(?:\w+:)?comment\b")),
-    ("conditional format rules", re.compile(rb"<(?:\w+:)?cfRule\b")),
-    ("data validations", re.compile(rb"<(?:\w+:)?dataValidation\b")),
-    ("links", re.compile(rb"<(?:\w+:)?hyperlink\b")),
-    ("sheet protection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
-    ("sheet password", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
+    ("comments", b"comment", re.compile(rb"<(?:\w+:)?comment\b")),
+    ("conditional format rules", b"cfRule", re.compile(rb"<(?:\w+:)?cfRule\b")),
+    ("data validations", b"dataValidation", re.compile(rb"<(?:\w+:)?dataValidation\b")),
+    ("links", b"hyperlink", re.compile(rb"<(?:\w+:)?hyperlink\b")),
+    ("sheet protection", b"sheetProtection", re.compile(rb"<(?:\w+:)?sheetProtection\b")),
+    ("sheet password", b"sheetProtection", re.compile(rb"<(?:\w+:)?sheetProtection\b[^>]*\b(?:password|hashValue)=")),
 )
-"""What the loss check counts per sheet: the arbiter's additions openpyxl may keep or drop sheet by sheet."""
+"""What the loss check counts per sheet: the arbiter's additions openpyxl may keep or drop sheet by sheet, each
+with the word its pattern holds (a part without the word is not searched)."""
 _RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _SHEET_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
-def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
+def sheet_features(package: zipfile.ZipFile, *, skip: Collection[str] = ()) -> Counter[tuple[str, str]]:
     """How many comments, conditional format rules, validations, links and protections each sheet of
-    ``package`` holds, by ``(sheet name, kind)``.
+    ``package`` holds, by ``(sheet name, kind)``; the sheets named in ``skip`` are left out (a sheet saved as
+    the very part it was read from holds what it held).
 
     Counting per sheet matters: a comment dropped from a round sheet while another sheet kept one used to
     pass a check that only asked whether the package still had comments at all. The sheets' XML was
@@ -413,12 +424,20 @@ def sheet_features(package: zipfile.ZipFile) -> Counter[tuple[str, str]]:
         if not entry.tag.endswith("}sheet") or part not in names:
             continue
         title = entry.get("name", "")
-        xml = package.read(part)
-        comments = [target for target in _relationship_targets(package, part).values()
+        if title in skip:
+            continue
+        comments = [package.read(target) for target in _relationship_targets(package, part).values()
                     if "/comments" in target and target in names]
-        for kind, pattern in _FEATURES:
-            texts = [package.read(target) for target in comments] if kind == "comments" else [xml]
-            found[(title, kind)] = sum(len(pattern.findall(text)) for text in texts)
+        found.update(part_features(title, package.read(part), comments))
+    return found
+
+
+def part_features(title: str, xml: bytes, comments: Sequence[bytes] = ()) -> Counter[tuple[str, str]]:
+    """:func:`sheet_features` of one sheet ``title``: its part ``xml`` and its ``comments`` parts."""
+    found: Counter[tuple[str, str]] = Counter()
+    for kind, word, pattern in _FEATURES:
+        texts = comments if kind == "comments" else [xml]
+        found[(title, kind)] = sum(len(pattern.findall(text)) for text in texts if word in text)
     return found
 
 
@@ -516,29 +535,33 @@ def _restyle(cells: Iterable[Cell], change: Callable[[Cell], None]) -> None:
     result. openpyxl registers a style on every assignment, comparing it part by part with those it has:
     styling the 130 000 cells of a 2000-player event one by one took 22 s, this way about 0.4 s
     (``benchmarks/bench_cli.py``: write 3.85 s against 3.46 s unstyled)."""
-    dressed: dict[tuple[int, ...], StyleArray] = {}
+    dressed: dict[bytes, StyleArray] = {}
     for cell in cells:
-        key = tuple(cell._style) if cell._style is not None else ()  # None: a new cell's default style
-        if key in dressed:
-            cell._style = copy(dressed[key])
+        key = cell._style.tobytes() if cell._style is not None else b""  # None: a new cell's default style
+        done = dressed.get(key)
+        if done is not None:
+            cell._style = StyleArray(done)  # a copy, made directly (copy() looks up how to copy each time)
         else:
             change(cell)
-            dressed[key] = copy(cell._style)
+            dressed[key] = StyleArray(cell._style)
 
 
 def _keep_what_the_arbiter_added(previous: Worksheet | Chartsheet | None, sheet: Worksheet,
-                                  block: tuple[int, int]) -> None:
+                                  block: tuple[int, int], owned: tuple[int, int] | None = None) -> None:
     """Carries the arbiter's own content from the sheet being replaced into its rebuilt ``sheet``.
 
     ``block`` is the height and width of what sheetpair wrote (header included). Comments stay on their
     cells; notes outside the block sheetpair owned before move with the block's edge (as when Excel inserts
     rows or columns), so a crosstable that grows a round column never covers them; conditional formats and
     validations are applied again, except sheetpair's own result list, which :meth:`OpenpyxlPort._format`
-    has just written. See docs/robustness.md, "Nothing of the arbiter's is lost".
+    has just written. See docs/robustness.md, "Nothing of the arbiter's is lost". ``owned`` is the block
+    sheetpair owned before, when it was found from the values of a kept part whose cells inside it were
+    not read (they hold no comment: a kept part has no relationships; a link is made on its cell by the
+    reader).
     """
     if not isinstance(previous, Worksheet):
         return
-    height, width = _owned_block(previous)
+    height, width = owned or _owned_block(previous)
     shift = (block[0] - height, block[1] - width)
     for (row, column), cell in previous._cells.items():
         if row > height or column > width:

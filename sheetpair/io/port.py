@@ -101,7 +101,7 @@ REPLACEMENT_MARK = "\ufffd"
 _log = logging.getLogger("sheetpair")
 
 
-def owned_block(cells: Mapping[tuple[int, int], CellValue]) -> tuple[int, int]:
+def owned_block(cells: Mapping[tuple[int, int], object]) -> tuple[int, int]:
     """Height and width of the block sheetpair wrote into a sheet whose non-empty ``cells`` are given by
     (row, column): the header runs from A1 to the first empty cell of row 1, and the block down to the last
     row holding two or more values under that header. Every row sheetpair writes holds at least two (a board

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
+from xml.parsers import expat
 from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook
@@ -84,7 +85,7 @@ class _Kept:
         """
         if self.scanned is None:
             try:
-                self.scanned = list(_scan(self.data, self.sheet.parent))
+                self.scanned = _scan(self.data, self.sheet.parent)
             except (ElementTree.ParseError, ValueError, OverflowError, TypeError) as error:
                 raise WorkbookError(f"this sheet cannot be read ({type(error).__name__}: {error}); open and save "
                                     "the workbook in Excel or LibreOffice, or restore it from a copy",
@@ -98,9 +99,12 @@ class KeptParts:
     def __init__(self, shared_strings: list[str]) -> None:
         self._kept: dict[str, _Kept] = {}
         self._shared_strings = shared_strings
+        self.originals: dict[str, bytes] = {}
+        """The part every sheet kept on opening was read from, by its name then, kept or not since."""
 
     def add(self, sheet: Worksheet, data: bytes) -> None:
         self._kept[sheet.title] = _Kept(sheet, data)
+        self.originals[sheet.title] = data
 
     def holds(self, name: str, sheet: object) -> bool:
         """Whether ``sheet`` (the book's sheet called ``name``) is still its original part."""
@@ -114,19 +118,23 @@ class KeptParts:
             kept.values = _non_empty(kept.cells())
         return kept.values
 
-    def materialise(self, name: str) -> None:
+    def materialise(self, name: str, *, outside: tuple[int, int] | None = None) -> None:
         """Reads the kept sheet ``name`` into its openpyxl sheet, which from now on is saved from its cells.
 
         openpyxl's parser turns each cell into a dictionary on its way to a cell (0.6 s for a 30 000-cell
         crosstable): unless the part holds formulas (whose shared and array forms only openpyxl's parser
         unfolds), openpyxl reads the part without its cells, for all the rest (rows, columns, merged cells,
         formats, validations, protection, page setup), and the cells come from the scan :func:`_scan`
-        makes, with their styles.
+        makes, with their styles. A sheet about to be rebuilt needs only the cells ``outside`` the block of
+        that height and width (what the rebuild carries over): only those are made then.
         """
         kept = self._kept.pop(name)
         without_cells, count = _CELL_ELEMENT.subn(b"", kept.data)
         cells = [] if _FORMULA_ELEMENT.search(kept.data) else kept.cells()
         if cells and len(cells) == count:
+            if outside is not None:
+                height, width = outside
+                cells = [cell for cell in cells if cell[0] > height or cell[1] > width]
             _GivenCells(kept.sheet, without_cells, self._shared_strings, cells).bind_all()
         else:
             WorksheetReader(kept.sheet, io.BytesIO(kept.data), self._shared_strings, False, False).bind_all()
@@ -140,6 +148,10 @@ class KeptParts:
         """The original part of every sheet of ``book`` still kept, by the sheet's identity."""
         return {id(kept.sheet): kept.data for name, kept in self._kept.items()
                 if name in book.sheetnames and book[name] is kept.sheet}
+
+    def names(self, book: Workbook) -> set[str]:
+        """The names of the sheets of ``book`` still kept (saved as the part they were read from)."""
+        return {name for name, kept in self._kept.items() if name in book.sheetnames and book[name] is kept.sheet}
 
 
 class _GivenCells(WorksheetReader):  # type: ignore[misc]  # openpyxl is untyped
@@ -236,11 +248,98 @@ def _non_empty(cells: Iterable[tuple[int, int, StoredValue, str, int]]) -> dict[
     return {(row, column): value for row, column, value, _, _ in cells if value is not None and value != ""}
 
 
-def _scan(data: bytes, book: Workbook) -> Iterator[tuple[int, int, StoredValue, str, int]]:
+def _scan(data: bytes, book: Workbook) -> _Scanned:
     """Every cell of a sheet part: row, column, value, data type and style index, as openpyxl's sheet parser
     gives them: numbers as ``int`` or ``float``, date-formatted numbers as dates, booleans, error codes as
     text, inline strings with their runs joined; a formula's value is a :class:`Formula`, which holds the
-    value calculated when the file was last saved."""
+    value calculated when the file was last saved.
+
+    A part whose cells are all in the plain form sheetpair (openpyxl) writes is read by :func:`_plain_cells`
+    (a quarter of the time); any other goes through the standard parser's tree (:func:`_parsed_cells`)."""
+    plain = _plain_cells(data)
+    if plain is None:
+        return list(_parsed_cells(data, book))
+    convert = _converter(book)
+    columns: dict[bytes, int] = {}
+    kinds: dict[bytes, str] = {}
+    cells: _Scanned = []
+    for _, letters, digits, style_text, kind_text, text, inline, inline_text in plain:
+        if not letters:
+            continue  # a row's tag
+        if letters not in columns:
+            columns[letters] = column_index_from_string(letters.decode("ascii"))
+        if kind_text not in kinds:
+            kinds[kind_text] = kind_text.decode("ascii") or "n"
+        kind, style = kinds[kind_text], int(style_text or 0)
+        if kind == "inlineStr":
+            cells.append((int(digits), columns[letters], _plain_text(inline_text) if inline else None,
+                          "s" if inline else kind, style))
+        else:
+            cells.append((int(digits), columns[letters], *convert(_plain_text(text) if text else None, kind, style),
+                          style))
+    return cells
+
+
+_PLAIN_TOKEN = (rb'(<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]{1,9})")?(?: t="([a-zA-Z]{1,9})")?'
+                rb'(?:/>|>(?:<v>([^<]*)</v>|(<is><t(?: xml:space="preserve")?>)([^<]*)</t></is>)?</c>)'
+                rb'|<row(?: [a-zA-Z]+="[^"<>]*")*(?:/>|>)|</row>)')
+_PLAIN_CELLS, _PLAIN_SHEET_DATA = re.compile(_PLAIN_TOKEN), re.compile(rb"(?:" + _PLAIN_TOKEN + rb")*+")
+_ROW_TAG = re.compile(rb"<row[\s/>]")
+_MAIN_ROOT = re.compile(rb'(?:\xef\xbb\xbf)?(?:<\?xml version="1\.0"(?: encoding="[Uu][Tt][Ff]-8")?'
+                        rb'(?: standalone="(?:yes|no)")?\s*\?>\s*)?<worksheet xmlns="MAIN"[ >]'
+                        .replace(b"MAIN", re.escape(_MAIN[1:-1]).encode()))
+_REFERENCE = re.compile(r"&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+_PlainToken = tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes]
+
+
+def _plain_cells(data: bytes) -> list[_PlainToken] | None:
+    """The rows and cells of a part written in the plain form openpyxl writes (one ``sheetData``, each cell
+    with its address, then its style and type, holding one value or one unformatted inline string; no
+    formulas), as the matched bytes: the token, then for a cell its column letters, row digits, style, type,
+    value text, inline string's tag and text (empty when absent). ``None`` when the part is in any other
+    form, or is not well-formed (the standard parser then reads it, or names its fault). Every byte of
+    ``sheetData`` must be such a token and no row may stand outside it, so nothing the parser reads is
+    skipped."""
+    if _MAIN_ROOT.match(data) is None or b"<!" in data:  # a comment or CDATA section: the parser's work
+        return None
+    start, end = data.find(b"<sheetData>") + len(b"<sheetData>"), data.find(b"</sheetData>")
+    if start < len(b"<sheetData>"):
+        start = end = data.find(b"<sheetData/>")
+    if end < 0 or start > end or b"xmlns" in data[start:end] or _ROW_TAG.search(data, 0, start) \
+            or _ROW_TAG.search(data, end) or _PLAIN_SHEET_DATA.fullmatch(data, start, end) is None \
+            or not _well_formed(data):
+        return None
+    return _PLAIN_CELLS.findall(data, start, end)
+
+
+def _well_formed(data: bytes) -> bool:
+    parser = expat.ParserCreate(namespace_separator="}")  # as the standard parser: unbound prefixes are faults
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError:
+        return False
+    return True
+
+
+def _plain_text(raw: bytes) -> str:
+    """A value's text as the XML parser gives it: line ends made ``\\n``, character references resolved."""
+    text = raw.decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _REFERENCE.sub(_resolve, text) if "&" in text else text
+
+
+def _resolve(reference: re.Match[str]) -> str:
+    hexadecimal, decimal, name = reference.groups()
+    if name:
+        return _NAMED[name]
+    return chr(int(hexadecimal, 16) if hexadecimal else int(decimal))
+
+
+def _parsed_cells(data: bytes, book: Workbook) -> Iterator[tuple[int, int, StoredValue, str, int]]:
+    """:func:`_scan` by the standard parser's tree, for a part in any form."""
     convert = _converter(book)
     columns: dict[str, int] = {}
     row_number = 0

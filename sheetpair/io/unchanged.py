@@ -78,22 +78,28 @@ def holds(cells: Mapping[tuple[int, int], object], hidden: bool, spec: SheetSpec
     """Whether the non-empty ``cells`` of a sheet (by row and column; a formula is never equal to a value)
     hold exactly, within the block ``spec`` describes (header, rows, legend), its values as
     :meth:`~sheetpair.io.openpyxl_port.OpenpyxlPort.write_sheet` stores them, and nothing else; and the
-    sheet is ``hidden`` exactly when the spec says so."""
+    sheet is ``hidden`` exactly when the spec says so. Each value is compared where it belongs, then the
+    cells inside the block are counted: as many as the spec's values there, so no other is."""
     if hidden != spec.hidden:
         return False
-    expected: dict[tuple[int, int], CellValue] = {}
     table: list[list[CellValue]] = [list(spec.header), *spec.rows]
+    last_row = max(len(spec.rows) + 1, 2)
+    legend = [(last_row + offset, line) for offset, line in enumerate(spec.legend, start=2)]
+    height = legend[-1][0] if legend else max((r for r, row in enumerate(table, start=1) if row), default=0)
+    width = len(spec.header)
+    written = 0  # the cells inside the block that hold one of the spec's values
     for r, row in enumerate(table, start=1):
         for c, value in enumerate(row, start=1):
-            expected[(r, c)] = value
-    last_row = max(len(spec.rows) + 1, 2)
-    for offset, line in enumerate(spec.legend, start=2):
-        expected[(last_row + offset, 1)] = line
-    height = max(row for row, _ in expected) if expected else 0
-    width = len(spec.header)
-    if any(r <= height and c <= width and (r, c) not in expected for r, c in cells):
-        return False
-    return all(_stored(value) == cells.get(where) for where, value in expected.items())
+            stored = _stored(value)
+            if stored != cells.get((r, c)):
+                return False
+            written += stored is not None and c <= width
+    for r, line in legend:
+        stored = _stored(line)
+        if stored != cells.get((r, 1)):
+            return False
+        written += stored is not None and width >= 1
+    return sum(1 for r, c in cells if r <= height and c <= width) == written  # and nothing else inside it
 
 
 def _stored(value: CellValue) -> CellValue:

@@ -36,6 +36,7 @@ from ..core.model import (
     EventInfo,
     Game,
     Player,
+    Result,
     Round,
     Settings,
     Tournament,
@@ -335,8 +336,9 @@ def _read_players(rows: list[list[CellValue]]) -> list[Player]:
     return sorted(players, key=lambda p: p.tpn)
 
 
-_Points = tuple[int, int, str, str, CellValue]
-"""A points cell of a round sheet as read: round, player, column, cell address, value."""
+_Points = tuple[int, int, str, tuple[int, int], CellValue]
+"""A points cell of a round sheet as read: round, player, column, row and column number (its address made
+only for a warning), value."""
 
 
 def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
@@ -346,13 +348,17 @@ def _warn_typed_points(tournament: Tournament, points: list[_Points]) -> None:
     if not points:
         return
     state = derive(tournament)
-    provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True))  # the system's own way (Monrad)
-    for number, tpn, column, where, value in points:
-        expected = state[tpn].score_after(number - 1)
-        if _points_value(value) not in (expected, provisional[tpn].score_after(number - 1)):
+    postponed = any(game.result is Result.POSTPONED for rnd in tournament.rounds for game in rnd.games)
+    provisional = derive(tournament, traits=SystemTraits(postponed_as_draw=True)) if postponed else state  # Monrad's
+    numbers = {number for number, *_ in points}
+    scores = {number: state.scores_after(number - 1) for number in numbers}
+    drawn = {number: provisional.scores_after(number - 1) for number in numbers}
+    for number, tpn, column, (row, index), value in points:
+        expected = scores[number][tpn]
+        if _points_value(value) not in (expected, drawn[number][tpn]):
             _log.warning("%s!%s: %r typed into %s, a column sheetpair fills in (points before the round: %s), is "
                          "written over at the next save; a result belongs in the Result column",
-                         round_sheet_name(number), where, value, column, format_points(expected))
+                         round_sheet_name(number), cell_address(row, index), value, column, format_points(expected))
 
 
 def _points_value(value: CellValue) -> float | None:
@@ -429,7 +435,7 @@ def _note_points(points: list[_Points] | None, number: int, row: list[CellValue]
     for tpn, column in seats.items():
         index = col.get(column)
         if index is not None and index < len(row) and row[index] not in (None, ""):
-            points.append((number, tpn, column, cell_address(r, index + 1), row[index]))
+            points.append((number, tpn, column, (r, index + 1), row[index]))
 
 
 def _check_board_once(board: int | None, where: str, boards: dict[int, str], sheet: str) -> None:
@@ -614,7 +620,8 @@ def _round_sheet(rnd: Round, tournament: Tournament, table: StandingsTable) -> S
     the event and round on every page, both players with their points before the round, ruled cells in
     12 points. Byes stand below the boards with their points in the Result column."""
     seated = [tpn for game in rnd.games for tpn in (game.white, game.black)] + [bye.player for bye in rnd.byes]
-    before = {tpn: table.paired[tpn].score_after(rnd.number - 1) for tpn in seated}
+    scores = table.paired.scores_after(rnd.number - 1)
+    before = {tpn: scores[tpn] for tpn in seated}
     by_tpn = {player.tpn: player for player in tournament.players}  # a look-up per seat, not a scan
 
     def seat(tpn: int) -> list[CellValue]:
