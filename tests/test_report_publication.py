@@ -463,7 +463,7 @@ def test_standings_with_many_tiebreaks_turn_or_shrink(event: Tournament, tmp_pat
 
 def test_each_column_names_its_widest_entries_for_the_template_to_measure(event: Tournament):
     """The template sizes a column by measuring a few entries, so the longest by count must be among them; the
-    player cards share one set (their columns line up from card to card), and a card stays portrait."""
+    player cards share one set (their columns line up from card to card), and they stay portrait."""
     report = build_report(event)
     (standings,) = document(report, ["standings"])["blocks"]
     for i, wide in enumerate(standings["wide"]):
@@ -471,28 +471,28 @@ def test_each_column_names_its_widest_entries_for_the_template_to_measure(event:
         assert wide[0] in entries and text_width(wide[0]) == max(map(text_width, entries), default=0.0)
         assert len(wide) <= WIDEST_COUNT
     assert standings["line"] == (297.0 if standings["landscape"] else 210.0) - 24.0
-    heading, *cards = document(report, ["cards"], "letter")["blocks"]
-    assert heading["kind"] == "heading" and len(cards) == len(event.players)
-    assert all(c["wide"] == cards[0]["wide"] and not c["landscape"] and c["line"] == 215.9 - 24.0 for c in cards)
-    opponents = {row[2] for c in cards for row in c["rows"]} - {""}
-    assert max(map(text_width, opponents)) == text_width(cards[0]["wide"][2][0])
+    heading, cards = document(report, ["cards"], "letter")["blocks"]
+    assert (heading["kind"], cards["kind"], len(cards["cards"])) == ("heading", "cards", len(event.players))
+    assert not cards["landscape"] and cards["line"] == 215.9 - 24.0
+    opponents = {row[2] for card in cards["cards"] for row in card["rows"]} - {""}
+    assert max(map(text_width, opponents)) == text_width(cards["wide"][2][0])
 
 
 def test_the_tiebreak_section_prints_each_tiebreaks_value_and_contributions(event: Tournament):
     report = build_report(event)
-    heading, *players = document(report, ["tiebreaks"])["blocks"]
+    heading, players = document(report, ["tiebreaks"])["blocks"]
     codes = report.table.codes
     assert [c.split(":")[0] for c in heading["notes"][0].split(" · ")] == list(codes)  # the names, once
-    assert len(players) == len(event.players)
+    assert len(players["cards"]) == len(event.players) and (players["landscape"], players["size"]) == (False, 8.0)
     card = report.player_pages()[0]
-    first = players[0]
+    first = players["cards"][0]
+    assert first["title"].startswith(f"1. {card.player.name} ({card.player.tpn}")
     contributions = ["; ".join(f"{line.round} {line.opponent} {line.value}" + (" (cut)" if line.cut else "")
                                for line in tb.lines) for tb in card.breakdowns]
     assert [row[:2] for row in first["rows"]] == [[tb.code, tb.value] for tb in card.breakdowns]
     for row, tb, lines in zip(first["rows"], card.breakdowns, contributions):
         assert row[2] == "; ".join(x for x in (tb.note, lines) if x) or "no contributions"
     assert next(row for row in first["rows"] if row[0] == "ARO")[2].startswith("Not applied")  # says why
-    assert all(p["wide"] == first["wide"] and (p["landscape"], p["size"]) == (False, 8.0) for p in players)
 
 
 def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):

@@ -116,18 +116,36 @@ def line_mm(paper: str, landscape: bool) -> float:
     return (long if landscape else short) - 2 * MARGIN_MM
 
 
+def _columns(columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
+             layouts: Sequence[tuple[bool, float]]) -> dict[str, object]:
+    """What a table or a group of cards says of its columns: headings, sides, the page it needs (:func:`fit`),
+    the line's width and each column's widest entries (:func:`widest`)."""
+    counted = _counted(columns, rows)
+    landscape, size = fit(columns, counted, paper, layouts)
+    return {"columns": [c.heading for c in columns], "align": [c.align for c in columns], "landscape": landscape,
+            "size": size, "line": line_mm(paper, landscape), "wide": widest(counted)}
+
+
 def table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
           notes: Sequence[str] = (), *, layouts: Sequence[tuple[bool, float]] = LAYOUTS,
           follows: bool = False) -> dict[str, object]:
-    """One table block, with the page it needs (:func:`fit`), the line's width and each column's widest
-    entries (:func:`widest`); a block that ``follows`` the one before goes on the same page when their
-    orientations agree."""
-    counted = _counted(columns, rows)
-    landscape, size = fit(columns, counted, paper, layouts)
-    return {"kind": "table", "title": title, "columns": [c.heading for c in columns],
-            "align": [c.align for c in columns], "rows": [list(r) for r in rows], "notes": list(notes),
-            "landscape": landscape, "size": size, "follows": follows, "line": line_mm(paper, landscape),
-            "wide": widest(counted)}
+    """One table block (:func:`_columns`) with its rows and notes; a block that ``follows`` the one before goes
+    on the same page when their orientations agree."""
+    return {"kind": "table", "title": title, **_columns(columns, rows, paper, layouts),
+            "rows": [list(r) for r in rows], "notes": list(notes), "follows": follows}
+
+
+CardText = tuple[str, list[list[str]], list[str]]
+"""A card of a :func:`card_group`: its title, rows and notes."""
+
+
+def card_group(columns: Sequence[Column], cards: Sequence[CardText], paper: str,
+               layouts: Sequence[tuple[bool, float]]) -> dict[str, object]:
+    """Cards one after another, each a title, rows and notes kept on one page; they share the columns (one type
+    size, one set of widths, so the columns line up from card to card)."""
+    every = [row for _, rows, _ in cards for row in rows]
+    return {"kind": "cards", **_columns(columns, every, paper, layouts),
+            "cards": [{"title": title, "rows": rows, "notes": notes} for title, rows, notes in cards]}
 
 
 def _rating(rating: int | None) -> str:
@@ -247,14 +265,13 @@ def _contributions(report: Report, breakdown: Breakdown) -> str:
 
 
 def cards(report: Report, paper: str, title: str) -> list[dict[str, object]]:
-    """One small table per player, kept on one page, its columns as wide as in every other card; when the
-    report asks for breakdowns each tie-break's contributions follow as notes."""
+    """One small table per player (:func:`card_group`); when the report asks for breakdowns each tie-break's
+    contributions follow as notes."""
     _ = report._
-    blocks: list[dict[str, object]] = [{"kind": "heading", "title": title}]
     columns = [Column(_("Rd"), "right"), Column(_("Colour"), "center"), Column(_("Opponent")),
                Column(_("No"), "right"), Column(_("Rtg"), "right"), Column(_("Result"), "center"),
                Column(_("Pts"), "right")]
-    every: list[list[str]] = []
+    group: list[CardText] = []
     for card in report.cards():
         rows = [[str(line.round), line.colour, line.opponent.name if line.opponent else "",
                  str(line.opponent.tpn) if line.opponent else "",
@@ -266,38 +283,23 @@ def cards(report: Report, paper: str, title: str) -> list[dict[str, object]]:
         if card.change:
             figures += f" · K {card.figures.k} · {_('Δ')} {card.change}"
         details = [f"{tb.code} ({tb.name}) = {tb.value}: {_contributions(report, tb)}" for tb in card.breakdowns]
-        block = table(_card_title(card), columns, rows, paper,
-                      [figures, *map(report.note, card.figures.notes), *details], layouts=CARD_LAYOUTS)
-        block["kind"] = "card"
-        blocks.append(block)
-        every += rows
-    wide = widest(_counted(columns, every))
-    for block in blocks[1:]:
-        block["wide"] = wide
-    return blocks
+        group.append((_card_title(card), rows, [figures, *map(report.note, card.figures.notes), *details]))
+    return [{"kind": "heading", "title": title}, card_group(columns, group, paper, CARD_LAYOUTS)]
 
 
 def breakdowns(report: Report, paper: str, title: str) -> list[dict[str, object]]:
     """The tie-break breakdowns: for each player a small table of each tie-break's value and its contributions
-    (the games themselves are on the player cards), its columns as wide as in every other; the tie-breaks'
-    names once, under the section's title."""
+    (the games themselves are on the player cards); the tie-breaks' names once, under the section's title."""
     _ = report._
     pages = report.player_pages()
     legend = " · ".join(f"{tb.code}: {tb.name}" for tb in pages[0].breakdowns) if pages else ""
-    blocks: list[dict[str, object]] = [{"kind": "heading", "title": title, "notes": [legend] if legend else []}]
     columns = [Column(_("Tie-breaks")), Column(_("Value"), "right"), Column(_("Contributions"))]
-    every: list[list[str]] = []
-    for card in pages:
-        rows = [[tb.code, tb.value, "; ".join(x for x in (tb.note, _contributions(report, tb)) if x)
-                 or _("no contributions")] for tb in card.breakdowns]
-        block = table(_card_title(card), columns, rows, paper, layouts=BREAKDOWN_LAYOUTS)
-        block["kind"] = "card"
-        blocks.append(block)
-        every += rows
-    wide = widest(_counted(columns, every))
-    for block in blocks[1:]:
-        block["wide"] = wide
-    return blocks
+    group: list[CardText] = [
+        (_card_title(card), [[tb.code, tb.value, "; ".join(x for x in (tb.note, _contributions(report, tb)) if x)
+                              or _("no contributions")] for tb in card.breakdowns], [])
+        for card in pages]
+    return [{"kind": "heading", "title": title, "notes": [legend] if legend else []},
+            card_group(columns, group, paper, BREAKDOWN_LAYOUTS)]
 
 
 def charts(report: Report) -> list[dict[str, object]]:
