@@ -56,11 +56,11 @@ def event(players: int, rounds: int, *, played: int | None = None) -> Tournament
 
 
 def numbers_expected(doc: dict[str, object]) -> Counter[str]:
-    """Every number of the document's table rows (start numbers, ratings, scores, tie-breaks) and of its
+    """Every number of the document's table and card rows (start numbers, ratings, scores, tie-breaks) and of its
     charts (each bar's rating band and count, each leader's start number, each round on the axis)."""
     found: Counter[str] = Counter()
     for block in doc["blocks"]:  # type: ignore[attr-defined]
-        for row in block.get("rows", []):
+        for row in [*block.get("rows", []), *(row for card in block.get("cards", []) for row in card["rows"])]:
             for cell in row:
                 found.update(NUMBER.findall(cell))
         if block["kind"] == "charts":

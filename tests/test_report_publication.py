@@ -39,7 +39,7 @@ from sheetpair.report import SECTIONS, build_report, default_sections, fonts, re
 from sheetpair.report.collation import name_key
 from sheetpair.report.i18n import LANGUAGES, LOCALE_DIR, time_zone
 from sheetpair.report.numbers import column_style
-from sheetpair.report.pdfdata import document
+from sheetpair.report.pdfdata import WIDEST_COUNT, document, text_width
 
 from .conftest import CONFORMANCE, REPO
 
@@ -459,6 +459,40 @@ def test_standings_with_many_tiebreaks_turn_or_shrink(event: Tournament, tmp_pat
     assert (wide["landscape"], -wide["size"]) > (narrow["landscape"], -narrow["size"])  # turned, or smaller type
     reader = PdfReader(write_pdf(build_report(event), tmp_path / "narrow.pdf", ["standings"]))
     assert all(float(p.mediabox.width) < float(p.mediabox.height) for p in reader.pages)
+
+
+def test_each_column_names_its_widest_entries_for_the_template_to_measure(event: Tournament):
+    """The template sizes a column by measuring a few entries, so the longest by count must be among them; the
+    player cards share one set (their columns line up from card to card), and they stay portrait."""
+    report = build_report(event)
+    (standings,) = document(report, ["standings"])["blocks"]
+    for i, wide in enumerate(standings["wide"]):
+        entries = {row[i] for row in standings["rows"]} - {""}
+        assert wide[0] in entries and text_width(wide[0]) == max(map(text_width, entries), default=0.0)
+        assert len(wide) <= WIDEST_COUNT
+    assert standings["line"] == (297.0 if standings["landscape"] else 210.0) - 24.0
+    heading, cards = document(report, ["cards"], "letter")["blocks"]
+    assert (heading["kind"], cards["kind"], len(cards["cards"])) == ("heading", "cards", len(event.players))
+    assert not cards["landscape"] and cards["line"] == 215.9 - 24.0
+    opponents = {row[2] for card in cards["cards"] for row in card["rows"]} - {""}
+    assert max(map(text_width, opponents)) == text_width(cards["wide"][2][0])
+
+
+def test_the_tiebreak_section_prints_each_tiebreaks_value_and_contributions(event: Tournament):
+    report = build_report(event)
+    heading, players = document(report, ["tiebreaks"])["blocks"]
+    codes = report.table.codes
+    assert [c.split(":")[0] for c in heading["notes"][0].split(" · ")] == list(codes)  # the names, once
+    assert len(players["cards"]) == len(event.players) and (players["landscape"], players["size"]) == (False, 8.0)
+    card = report.player_pages()[0]
+    first = players["cards"][0]
+    assert first["title"].startswith(f"1. {card.player.name} ({card.player.tpn}")
+    contributions = ["; ".join(f"{line.round} {line.opponent} {line.value}" + (" (cut)" if line.cut else "")
+                               for line in tb.lines) for tb in card.breakdowns]
+    assert [row[:2] for row in first["rows"]] == [[tb.code, tb.value] for tb in card.breakdowns]
+    for row, tb, lines in zip(first["rows"], card.breakdowns, contributions):
+        assert row[2] == "; ".join(x for x in (tb.note, lines) if x) or "no contributions"
+    assert next(row for row in first["rows"] if row[0] == "ARO")[2].startswith("Not applied")  # says why
 
 
 def test_rating_change_uses_the_rosters_k_where_given(event: Tournament):

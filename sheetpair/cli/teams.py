@@ -19,7 +19,7 @@ from ..core.teams import TeamRound, pairing_json
 from ..history.stamp import Stamp
 from .base import cli, reports_errors
 from .display import pad, width
-from .revisions import stamped
+from .stamping import stamped
 
 
 def new(workbook: Path, roster: Path, request: EventRequest) -> None:

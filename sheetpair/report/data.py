@@ -249,6 +249,7 @@ class Report:
     _tables: dict[int, StandingsTable] = field(default_factory=dict, repr=False)
     _ratings: dict[int, RatingTable] = field(default_factory=dict, repr=False)
     _norms_found: list[PlayerNorms] | None = field(default=None, repr=False)
+    _cards: dict[tuple[int, bool], list[Card]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._tables[self.standings_round] = self.table
@@ -443,6 +444,12 @@ class Report:
         tie-break breakdowns when ``breakdowns`` (default: the report's :attr:`breakdowns`)."""
         with_breakdowns = self.breakdowns if breakdowns is None else breakdowns
         number = self.standings_round if round_number is None else round_number
+        key = (number, with_breakdowns)
+        if key not in self._cards:  # the site and the PDF of one report ask for the same cards
+            self._cards[key] = self._make_cards(number, with_breakdowns)
+        return list(self._cards[key])
+
+    def _make_cards(self, number: int, with_breakdowns: bool) -> list[Card]:
         table = self.table_after(number)
         ratings = self.ratings_after(number)
         points, _ = self.value_styles(table)

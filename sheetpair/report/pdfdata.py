@@ -8,17 +8,21 @@ Each section is a list of blocks. A table block has its column headings, the sid
 rows of strings, and the page it wants: :func:`fit` counts each column's longest entry (in digit widths, see
 :func:`text_width`) and picks the first of portrait at 9 pt, 8 pt,
 landscape at 8 pt, 7 pt and 6 pt whose line is wide enough, so a table goes landscape or smaller by rule
-instead of running off the page. Names may still wrap in the narrowest layout; numbers never do.
+instead of running off the page. Names may still wrap in the narrowest layout; numbers never do. The block
+also names each column's few longest entries by that count (:func:`widest`) and the line's width: the template
+measures those entries once and sets every row in boxes of those widths, instead of sizing the table cell by
+cell, which took Typst most of its time.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.results import format_points
-from .data import Report
+from .data import Breakdown, Card, Report
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres (width, height, portrait); the keys are the ``--paper`` choices."""
@@ -43,42 +47,105 @@ class Column:
     """``left``, ``right`` or ``center``."""
 
 
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+
+
 def text_width(text: str) -> float:
     """``text``'s width in digit widths: digits count one, ``½`` and wide (Han, Hangul) characters two,
     anything else 1.2, an average of the capitals and small letters of a sans-serif font (the fit test
     checks that no glyph falls outside the page)."""
-    return sum(1.0 if c.isdigit() else 2.0 if c == "½" or unicodedata.east_asian_width(c) in "WF" else 1.2
-               for c in text)
+    digits = sum(map(text.count, "0123456789"))
+    wide = 0
+    for c in _NON_ASCII.findall(text):
+        if c.isdigit():
+            digits += 1
+        elif c == "½" or unicodedata.east_asian_width(c) in "WF":
+            wide += 1
+    return digits + 2.0 * wide + 1.2 * (len(text) - digits - wide)
 
 
 POSTING_LAYOUTS: tuple[tuple[bool, float], ...] = ((False, 14.0), (True, 14.0), (True, 12.0), (True, 10.0))
 """The posting list's layouts: large type, to be read from a distance."""
 
+CARD_LAYOUTS: tuple[tuple[bool, float], ...] = tuple(layout for layout in LAYOUTS if not layout[0])
+"""A player card's layouts: cards follow one another on portrait pages (names wrap in the last one)."""
 
-def fit(columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
+BREAKDOWN_LAYOUTS: tuple[tuple[bool, float], ...] = ((False, 8.0),)
+"""A tie-break breakdown's layout: its contributions wrap."""
+
+
+WIDEST_SHARE = 0.8
+"""An entry counted (:func:`text_width`) at this share of its column's longest or more may print widest: the
+count is an estimate, so the template measures each such entry."""
+
+WIDEST_COUNT = 8
+"""The most entries of a column the template measures."""
+
+
+def _counted(columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> list[dict[str, float]]:
+    """Each column's distinct entries with their counted widths (a number repeats: it is counted once)."""
+    return [{entry: text_width(entry) for entry in {row[i]: None for row in rows}} for i in range(len(columns))]
+
+
+def widest(counted: Sequence[dict[str, float]]) -> list[list[str]]:
+    """Each column's entries (:func:`_counted`) that may print widest (:data:`WIDEST_SHARE`), longest first."""
+    chosen = []
+    for entries in counted:
+        longest = max(entries.values(), default=0.0)
+        wide = sorted((-w, e) for e, w in entries.items() if w >= WIDEST_SHARE * longest and e)
+        chosen.append([e for _, e in wide[:WIDEST_COUNT]])
+    return chosen
+
+
+def fit(columns: Sequence[Column], counted: Sequence[dict[str, float]], paper: str,
         layouts: Sequence[tuple[bool, float]] = LAYOUTS) -> tuple[bool, float]:
-    """The first of ``layouts`` in which the table's natural width fits the line; the last one (names
-    wrap) when none does."""
-    widths = [max([text_width(w) for w in c.heading.split()] + [text_width(r[i]) for r in rows], default=0.0)
-              for i, c in enumerate(columns)]
+    """The first of ``layouts`` in which the table's natural width (its entries :func:`_counted`) fits the
+    line; the last one (names wrap) when none does."""
+    widths = [max([text_width(w) for w in c.heading.split()] + list(entries.values()), default=0.0)
+              for c, entries in zip(columns, counted)]
     natural_em = sum(w * DIGIT_EM + CELL_PAD_EM for w in widths)
-    short, long = PAPERS[paper]
     for landscape, size in layouts:
-        line_mm = (long if landscape else short) - 2 * MARGIN_MM
-        if natural_em * size * 25.4 / 72 <= line_mm:
+        if natural_em * size * 25.4 / 72 <= line_mm(paper, landscape):
             return landscape, size
     return layouts[-1]
+
+
+def line_mm(paper: str, landscape: bool) -> float:
+    """The width of the line between the margins, in millimetres."""
+    short, long = PAPERS[paper]
+    return (long if landscape else short) - 2 * MARGIN_MM
+
+
+def _columns(columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
+             layouts: Sequence[tuple[bool, float]]) -> dict[str, object]:
+    """What a table or a group of cards says of its columns: headings, sides, the page it needs (:func:`fit`),
+    the line's width and each column's widest entries (:func:`widest`)."""
+    counted = _counted(columns, rows)
+    landscape, size = fit(columns, counted, paper, layouts)
+    return {"columns": [c.heading for c in columns], "align": [c.align for c in columns], "landscape": landscape,
+            "size": size, "line": line_mm(paper, landscape), "wide": widest(counted)}
 
 
 def table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], paper: str,
           notes: Sequence[str] = (), *, layouts: Sequence[tuple[bool, float]] = LAYOUTS,
           follows: bool = False) -> dict[str, object]:
-    """One table block, with the page it needs (:func:`fit`); a block that ``follows`` the one before goes
+    """One table block (:func:`_columns`) with its rows and notes; a block that ``follows`` the one before goes
     on the same page when their orientations agree."""
-    landscape, size = fit(columns, rows, paper, layouts)
-    return {"kind": "table", "title": title, "columns": [c.heading for c in columns],
-            "align": [c.align for c in columns], "rows": [list(r) for r in rows], "notes": list(notes),
-            "landscape": landscape, "size": size, "follows": follows}
+    return {"kind": "table", "title": title, **_columns(columns, rows, paper, layouts),
+            "rows": [list(r) for r in rows], "notes": list(notes), "follows": follows}
+
+
+CardText = tuple[str, list[list[str]], list[str]]
+"""A card of a :func:`card_group`: its title, rows and notes."""
+
+
+def card_group(columns: Sequence[Column], cards: Sequence[CardText], paper: str,
+               layouts: Sequence[tuple[bool, float]]) -> dict[str, object]:
+    """Cards one after another, each a title, rows and notes kept on one page; they share the columns (one type
+    size, one set of widths, so the columns line up from card to card)."""
+    every = [row for _, rows, _ in cards for row in rows]
+    return {"kind": "cards", **_columns(columns, every, paper, layouts),
+            "cards": [{"title": title, "rows": rows, "notes": notes} for title, rows, notes in cards]}
 
 
 def _rating(rating: int | None) -> str:
@@ -183,19 +250,29 @@ def crosstable(report: Report, paper: str) -> list[dict[str, object]]:
     return [table(_("Crosstable after round %(n)s", n=cv.round), columns, rows, paper, [note])]
 
 
-def cards(report: Report, paper: str, title: str, *, breakdowns: bool = False) -> list[dict[str, object]]:
-    """One small table per player, kept on one page; with ``breakdowns`` (the tie-break section) each
-    tie-break's contributions follow as notes."""
+def _card_title(card: Card) -> str:
+    """A card's title: rank, title and name, start number, federation, rating, and points."""
+    p = card.player
+    head = ", ".join(x for x in (str(p.tpn), p.federation, _rating(p.rating)) if x)
+    return f"{card.standing.rank}. {p.title + ' ' if p.title else ''}{p.name} ({head}) – " \
+           f"{format_points(card.standing.points)}"
+
+
+def _contributions(report: Report, breakdown: Breakdown) -> str:
+    """A tie-break's contributions in one line: round, opponent, value, and whether it is cut."""
+    cut = f" ({report._('cut')})"
+    return "; ".join(f"{line.round} {line.opponent} {line.value}{cut if line.cut else ''}" for line in breakdown.lines)
+
+
+def cards(report: Report, paper: str, title: str) -> list[dict[str, object]]:
+    """One small table per player (:func:`card_group`); when the report asks for breakdowns each tie-break's
+    contributions follow as notes."""
     _ = report._
-    blocks: list[dict[str, object]] = [{"kind": "heading", "title": title}]
     columns = [Column(_("Rd"), "right"), Column(_("Colour"), "center"), Column(_("Opponent")),
                Column(_("No"), "right"), Column(_("Rtg"), "right"), Column(_("Result"), "center"),
                Column(_("Pts"), "right")]
-    for card in report.cards(breakdowns=breakdowns):
-        p = card.player
-        head = ", ".join(x for x in (str(p.tpn), p.federation, _rating(p.rating)) if x)
-        heading = f"{card.standing.rank}. {p.title + ' ' if p.title else ''}{p.name} ({head}) – " \
-                f"{format_points(card.standing.points)}"
+    group: list[CardText] = []
+    for card in report.cards():
         rows = [[str(line.round), line.colour, line.opponent.name if line.opponent else "",
                  str(line.opponent.tpn) if line.opponent else "",
                  _rating(line.opponent.rating) if line.opponent else "", line.result, line.running]
@@ -205,14 +282,24 @@ def cards(report: Report, paper: str, title: str, *, breakdowns: bool = False) -
             figures += f" · {_('ARO')} {card.figures.average_opponent} · {_('Rp')} {card.figures.performance}"
         if card.change:
             figures += f" · K {card.figures.k} · {_('Δ')} {card.change}"
-        cut = f" ({_('cut')})"
-        details = [f"{tb.code} ({tb.name}) = {tb.value}: " + "; ".join(
-            f"{line.round} {line.opponent} {line.value}{cut if line.cut else ''}" for line in tb.lines)
-            for tb in card.breakdowns]
-        block = table(heading, columns, rows, paper, [figures, *map(report.note, card.figures.notes), *details])
-        block["kind"] = "card"
-        blocks.append(block)
-    return blocks
+        details = [f"{tb.code} ({tb.name}) = {tb.value}: {_contributions(report, tb)}" for tb in card.breakdowns]
+        group.append((_card_title(card), rows, [figures, *map(report.note, card.figures.notes), *details]))
+    return [{"kind": "heading", "title": title}, card_group(columns, group, paper, CARD_LAYOUTS)]
+
+
+def breakdowns(report: Report, paper: str, title: str) -> list[dict[str, object]]:
+    """The tie-break breakdowns: for each player a small table of each tie-break's value and its contributions
+    (the games themselves are on the player cards); the tie-breaks' names once, under the section's title."""
+    _ = report._
+    pages = report.player_pages()
+    legend = " · ".join(f"{tb.code}: {tb.name}" for tb in pages[0].breakdowns) if pages else ""
+    columns = [Column(_("Tie-breaks")), Column(_("Value"), "right"), Column(_("Contributions"))]
+    group: list[CardText] = [
+        (_card_title(card), [[tb.code, tb.value, "; ".join(x for x in (tb.note, _contributions(report, tb)) if x)
+                              or _("no contributions")] for tb in card.breakdowns], [])
+        for card in pages]
+    return [{"kind": "heading", "title": title, "notes": [legend] if legend else []},
+            card_group(columns, group, paper, BREAKDOWN_LAYOUTS)]
 
 
 def charts(report: Report) -> list[dict[str, object]]:
@@ -287,10 +374,9 @@ def document(report: Report, sections: Sequence[str], paper: str = "a4") -> dict
         "posting": lambda: posting(report, paper, n),
         "standings": lambda: standings(report, paper),
         "crosstable": lambda: crosstable(report, paper),
-        "cards": lambda: cards(report, paper, report._("Player cards after round %(n)s", n=report.standings_round),
-                               breakdowns=report.breakdowns),
-        "tiebreaks": lambda: cards(report, paper, report._("Tie-break breakdown after round %(n)s",
-                                                           n=report.standings_round), breakdowns=True),
+        "cards": lambda: cards(report, paper, report._("Player cards after round %(n)s", n=report.standings_round)),
+        "tiebreaks": lambda: breakdowns(report, paper, report._("Tie-break breakdown after round %(n)s",
+                                                                n=report.standings_round)),
         "charts": lambda: charts(report),
         "prizes": lambda: prizes(report, paper),
         "norms": lambda: norms(report, paper),
