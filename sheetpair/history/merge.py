@@ -25,6 +25,20 @@ class MergeConflictError(OperationError):
                          f"or --take ITEM=A|B for one:{listed}")
 
 
+def settle(found: list[Difference], take: dict[str, Side], take_all: Side | None) -> None:
+    """Checks that every conflict among ``found`` is settled by ``take`` (item by item) or ``take_all``.
+
+    :raises OperationError: for a ``take`` item that is not one of the differences.
+    :raises MergeConflictError: listing every conflict left unresolved.
+    """
+    unknown = sorted(set(take) - {d.item for d in found})
+    if unknown:
+        raise OperationError(f"--take names {', '.join(unknown)}, which is not a difference of these copies")
+    open_conflicts = [d for d in found if d.is_conflict and take.get(d.item, take_all) is None]
+    if open_conflicts:
+        raise MergeConflictError(open_conflicts)
+
+
 def merge(a: Tournament, b: Tournament, *, take: dict[str, Side] | None = None,
           take_all: Side | None = None, since: tuple[SinceParting, SinceParting] = NO_HISTORY
           ) -> tuple[Tournament, list[Difference]]:
@@ -39,12 +53,7 @@ def merge(a: Tournament, b: Tournament, *, take: dict[str, Side] | None = None,
     take = take or {}
     a, b, since, notes = aligned(a, b, since)
     found = differences(a, b, since, notes)
-    unknown = sorted(set(take) - {d.item for d in found})
-    if unknown:
-        raise OperationError(f"--take names {', '.join(unknown)}, which is not a difference of these copies")
-    open_conflicts = [d for d in found if d.is_conflict and take.get(d.item, take_all) is None]
-    if open_conflicts:
-        raise MergeConflictError(open_conflicts)
+    settle(found, take, take_all)
     merged = copy.deepcopy(a)
     for difference in sorted(found, key=lambda d: not d.item.startswith("round")):  # rounds before their parts
         chosen = difference.side or take.get(difference.item, take_all)

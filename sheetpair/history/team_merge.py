@@ -13,13 +13,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..core.errors import OperationError
 from ..core.team_book import TeamBook
 from ..core.teams import Match, TeamRound, seat_boards
 from .compare import NO_HISTORY, Difference, pick, setting_differences
 from .describe import board_place, lineup_line_start, player_line_start, team_line_start
 from .edits import parts_edited
-from .merge import MergeConflictError
+from .merge import settle
 from .parting import SinceParting, own_entries
 from .parts import ROSTER, SETTINGS, TEAMS, lineups_part, pairing_part, results_part
 from .records import Metadata
@@ -159,12 +158,7 @@ def merge_teams(a: TeamBook, b: TeamBook, *, take: dict[str, Side] | None = None
     """
     take = take or {}
     found = compare_teams(a, b, since)
-    unknown = sorted(set(take) - {d.item for d in found})
-    if unknown:
-        raise OperationError(f"--take names {', '.join(unknown)}, which is not a difference of these copies")
-    open_conflicts = [d for d in found if d.is_conflict and take.get(d.item, take_all) is None]
-    if open_conflicts:
-        raise MergeConflictError(open_conflicts)
+    settle(found, take, take_all)
     merged = copy.deepcopy(a)
     order = ("setting", "team", "player", "round", "lineup", "r")
     for difference in sorted(found, key=lambda d: next(i for i, o in enumerate(order) if d.item.startswith(o))):
