@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ..core.errors import InputError, OperationError
 from ..core.model import Tournament
@@ -30,20 +31,24 @@ from ..io.workbook import holds_team_event, load_tournament
 from . import team_event
 from .session import write
 
+Event = TypeVar("Event", Tournament, TeamBook)
+"""An individual or a team event."""
+
 
 @dataclass(frozen=True)
-class Copy:
-    """One copy of an event: the tournament as read and its metadata."""
+class Copy(Generic[Event]):
+    """One copy of an event: the event as read (a :class:`Tournament`, or a :class:`TeamBook` for a team
+    event) and its metadata."""
 
-    tournament: Tournament
+    tournament: Event
     meta: Metadata
 
 
-def read_copy(port: WorkbookPort) -> Copy:
+def read_copy(port: WorkbookPort) -> Copy[Tournament]:
     return Copy(load_tournament(port), read_metadata(port))
 
 
-def same_event(a: Copy | TeamCopy, b: Copy | TeamCopy) -> None:
+def same_event(a: Copy[Tournament] | Copy[TeamBook], b: Copy[Tournament] | Copy[TeamBook]) -> None:
     """:raises OperationError: when the copies are of different events (different event ids)."""
     if a.meta.event_id and b.meta.event_id and a.meta.event_id != b.meta.event_id:
         raise OperationError(f"these are two different events (event ids {a.meta.event_id} and "
@@ -76,23 +81,15 @@ def _team_copies(a: WorkbookPort, b: WorkbookPort) -> bool:
     return teams[0]
 
 
-@dataclass(frozen=True)
-class TeamCopy:
-    """One copy of a team event: the event as read and its metadata."""
-
-    tournament: TeamBook
-    meta: Metadata
+def _read_team_copy(port: WorkbookPort) -> Copy[TeamBook]:
+    return Copy(load_team_book(port), read_metadata(port))
 
 
-def _read_team_copy(port: WorkbookPort) -> TeamCopy:
-    return TeamCopy(load_team_book(port), read_metadata(port))
-
-
-def _team_histories(a: TeamCopy, b: TeamCopy) -> tuple[SinceParting, SinceParting]:
+def _team_histories(a: Copy[TeamBook], b: Copy[TeamBook]) -> tuple[SinceParting, SinceParting]:
     return team_since(a.meta, b.meta, a.tournament), team_since(b.meta, a.meta, b.tournament)
 
 
-def histories(a: Copy, b: Copy) -> tuple[SinceParting, SinceParting]:
+def histories(a: Copy[Tournament], b: Copy[Tournament]) -> tuple[SinceParting, SinceParting]:
     """What each copy changed since the two parted (by their journals and unrecorded hand edits)."""
     return (since_parting(a.meta, b.meta, a.tournament), since_parting(b.meta, a.meta, b.tournament))
 
