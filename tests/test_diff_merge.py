@@ -3,7 +3,6 @@ written while a conflict is unresolved."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import shutil
@@ -23,6 +22,7 @@ from sheetpair.cli import cli
 from sheetpair.core.errors import OperationError
 from sheetpair.core.model import ByeKind, Player, Result, Settings, Tournament
 from sheetpair.history.compare import compare
+from sheetpair.history.journal import as_read
 from sheetpair.history.merge import MergeConflictError, merge
 from sheetpair.io.metadata import read_metadata
 from sheetpair.io.openpyxl_port import OpenpyxlPort
@@ -116,7 +116,7 @@ def _pair_with_pending(path: Path) -> None:
     """The arbiter pairs round 2 before round 1 is complete (``allow_pending``: the arbiter's decision)."""
     port = OpenpyxlPort(path)
     tournament = load(port)
-    before = copy.deepcopy(tournament)
+    before = as_read(read_metadata(port), tournament)
     operations.pair_next_round(tournament, allow_pending=True)
     write(port, tournament, previous_rounds=1, before=before)
     port.save()

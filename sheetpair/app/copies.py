@@ -18,6 +18,7 @@ from ..core.model import Tournament
 from ..core.team_book import TeamBook
 from ..history.compare import Difference, compare
 from ..history.edits import hand_edits, parts_edited, refuse_deleted_games
+from ..history.journal import as_read
 from ..history.merge import merge, merged_journal
 from ..history.parting import SinceParting, since_parting
 from ..history.records import JournalEntry, Metadata
@@ -124,7 +125,8 @@ def merge_copies(first: WorkbookPort, second: WorkbookPort, second_name: str, *,
     typed_in_b = [line for edit in hand_edits(b.meta, b.tournament) for line in edit.lines]
     base = _merged_base(a.meta, b.meta, typed_in_b, second_name)  # A's hand edits are found by the write itself
     stamp = stamp or Stamp(f"merge with {second_name}")
-    write(first, tournament, previous_rounds=a.tournament.current_round, stamp=stamp, before=a.tournament, base=base)
+    write(first, tournament, previous_rounds=a.tournament.current_round, stamp=stamp,
+          before=as_read(base, a.tournament), base=base)
     return Merged(differences, base.revision + 1)
 
 

@@ -11,7 +11,6 @@ is changed when the workbook is at another.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -19,8 +18,9 @@ from ..core.model import Tournament
 from ..core.standings import StandingsTable
 from ..history.corrections import refuse_typed_corrections
 from ..history.edits import refuse_deleted_games
-from ..history.journal import journal_for_write
-from ..history.records import Metadata, next_metadata
+from ..history.journal import AsRead, as_read, journal_for_write
+from ..history.parts import ROSTER, tournament_parts
+from ..history.records import Metadata, metadata_after
 from ..history.stamp import Stamp, check_revision
 from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
@@ -42,28 +42,26 @@ def load(port: WorkbookPort) -> Tournament:
 
 
 def write(port: WorkbookPort, tournament: Tournament, *, previous_rounds: int | None = None,
-          stamp: Stamp | None = None, before: Tournament | None = None, base: Metadata | None = None) -> StandingsTable:
+          stamp: Stamp | None = None, before: AsRead | None = None, base: Metadata | None = None) -> StandingsTable:
     """Writes every sheet sheetpair owns from ``tournament`` and its standings, built here once.
 
     ``previous_rounds`` is the number of round sheets the workbook had when read (sheets of rounds that no
     longer exist are removed). ``stamp`` names the user and command for the journal; ``before`` is the
-    tournament as read, so the journal tells hand edits from the command's change; ``base`` is the metadata
-    the write continues from (default: the workbook's own; a merge passes both copies' histories).
+    tournament as read (:func:`~sheetpair.history.journal.as_read`), so the journal tells hand edits from the
+    command's change; ``base`` is the metadata the write continues from (default: the workbook's own; a merge
+    passes both copies' histories).
 
     :raises StaleCopyError: before anything is written, when ``stamp`` expects another revision.
-    :raises OperationError: for a result typed over in a round a later round was paired from, unless
-        ``stamp.force`` (:mod:`~sheetpair.history.corrections`).
     """
     stamp = stamp or Stamp()
     meta = base if base is not None else read_metadata(port)
     if base is None:
         check_revision(meta, stamp.expect_revision)
-        if before is not None:
-            refuse_typed_corrections(meta, before, force=stamp.force)
-    journal = journal_for_write(meta, before, tournament, stamp)
+    parts = tournament_parts(tournament)
+    journal = journal_for_write(meta, before, tournament, parts, stamp)
     table = standings(tournament)
     save_tournament(port, tournament, table, previous_rounds=previous_rounds,
-                    metadata=next_metadata(meta, tournament, journal))
+                    metadata=metadata_after(meta, parts, journal, hash_only=frozenset({ROSTER})))
     return table
 
 
@@ -83,7 +81,7 @@ def edit_and_rank(port: WorkbookPort, change: Callable[[Tournament], T], *,
     check_revision(meta, stamp.expect_revision if stamp else None)
     refuse_deleted_games(meta, tournament, stamp)
     refuse_typed_corrections(meta, tournament, force=stamp.force if stamp else False)
-    before = copy.deepcopy(tournament)
+    before = as_read(meta, tournament)
     rounds_before = tournament.current_round
     outcome = change(tournament)
     table = write(port, tournament, previous_rounds=rounds_before, stamp=stamp, before=before, base=meta)

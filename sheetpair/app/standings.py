@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from ..core.model import Tournament
@@ -12,7 +11,7 @@ from ..history.stamp import Stamp
 from ..io.metadata import read_metadata
 from ..io.port import WorkbookPort
 from .ranking import standings
-from .session import edit_and_rank, load, write
+from .session import edit_and_rank, load
 
 
 @dataclass(frozen=True)
@@ -57,15 +56,17 @@ def update_standings(port: WorkbookPort, *, tiebreaks: tuple[str, ...] | None = 
     uses them, and with ``keep`` they become the event's settings (and so the sheets' too). Without
     ``write_sheets`` nothing is written: the standings are only computed.
     """
-    tournament = load(port)
     if not write_sheets:
-        return standings(tournament, tiebreaks=tiebreaks, rules=rules)
-    before = copy.deepcopy(tournament)
-    if keep and tiebreaks is not None:
-        tournament.settings.tiebreaks = tiebreaks
-    if keep and rules is not None:
-        tournament.settings.tiebreak_rules = rules
-    table = write(port, tournament, stamp=Stamp("standings"), before=before)
+        return standings(load(port), tiebreaks=tiebreaks, rules=rules)
+
+    def keep_asked(tournament: Tournament) -> Tournament:
+        if keep and tiebreaks is not None:
+            tournament.settings.tiebreaks = tiebreaks
+        if keep and rules is not None:
+            tournament.settings.tiebreak_rules = rules
+        return tournament
+
+    tournament, table = edit_and_rank(port, keep_asked, stamp=Stamp("standings"))
     if tiebreaks in (None, table.codes) and rules in (None, tournament.settings.tiebreak_rules):
         return table
     return standings(tournament, tiebreaks=tiebreaks, rules=rules)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.model import Tournament
 from .parts import (
     LINEUPS,
     REQUESTED_BYES,
@@ -12,7 +11,6 @@ from .parts import (
     SETTINGS,
     TEAMS,
     round_of,
-    tournament_parts,
 )
 
 
@@ -163,11 +161,6 @@ def describe_part(part: str, old: Any, new: Any, *, by_hand: bool = False, team:
         if part == REQUESTED_BYES:
             return _requested_byes_lines(old, new)
     return [f"{part} changed"]
-
-
-def changes(before: Tournament, after: Tournament) -> list[str]:
-    """Every change from ``before`` to ``after``, one line each, parts in the order of the workbook."""
-    return parts_changes(tournament_parts(before), tournament_parts(after))
 
 
 def parts_changes(old: dict[str, Any], new: dict[str, Any], *, team: bool = False) -> list[str]:

@@ -171,7 +171,12 @@ def pairing_problems(tournament: Tournament, round_number: int) -> list[str]:
 def edit_problems(meta: Metadata, tournament: Tournament) -> list[str]:
     """The rules broken by the structural hand edits (pairings, roster, forbidden pairs): the edited rounds
     are checked, and every round when the roster or the forbidden pairs were edited."""
-    structural = [e for e in hand_edits(meta, tournament) if not e.is_results]
+    return problems_of(hand_edits(meta, tournament), tournament)
+
+
+def problems_of(edits: list[HandEdit], tournament: Tournament) -> list[str]:
+    """:func:`edit_problems` of the hand ``edits`` already found in ``tournament``."""
+    structural = [e for e in edits if not e.is_results]
     if not structural:
         return []
     roster_wide = any(e.round_number is None for e in structural)
