@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import importlib
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -64,6 +66,26 @@ class LazyCommand:
     short_help: str
 
 
+@contextlib.contextmanager
+def _numpy_hidden() -> Iterator[None]:
+    """Has ``import numpy`` fail while a command's module is imported, unless numpy is loaded already.
+
+    openpyxl imports numpy when it is installed (scipy and dask, of the ``simulate`` and ``cluster`` extras,
+    bring it) only so that numpy's number types can be cell values. sheetpair writes none, and importing numpy
+    was a tenth of a second of every command that opens a workbook. numpy stays importable afterwards: a
+    command that uses it imports it when it runs.
+    """
+    if "numpy" in sys.modules:
+        yield
+        return
+    sys.modules["numpy"] = None  # type: ignore[assignment]  # None: the import system's "not importable"
+    try:
+        yield
+    finally:
+        if sys.modules.get("numpy") is None:
+            del sys.modules["numpy"]
+
+
 class LazyGroup(click.Group):
     """A command group that imports a command's module only when the command is used.
 
@@ -80,7 +102,8 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
-            importlib.import_module(f"{__package__}.{self.lazy_commands[cmd_name].module}")
+            with _numpy_hidden():
+                importlib.import_module(f"{__package__}.{self.lazy_commands[cmd_name].module}")
         return self.commands.get(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -34,6 +34,7 @@ from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.packaging.relationship import RelationshipList, get_rels_path
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.utils.cell import column_index_from_string
@@ -44,6 +45,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from ..core.errors import WorkbookError
 from .port import CellValue
+from .sheet_rows import RowsAtOnce
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _ROW, _VALUE, _FORMULA, _INLINE, _TEXT, _RUN = (f"{_MAIN}{tag}" for tag in ("row", "v", "f", "is", "t", "r"))
@@ -236,12 +238,25 @@ class _KeepingWriter(ExcelWriter):  # type: ignore[misc]  # openpyxl is untyped
     def write_worksheet(self, ws: Worksheet) -> None:
         data = self._kept.get(id(ws))
         if data is None:
-            super().write_worksheet(ws)
+            self._write_rebuilt(ws)
             return
         ws._drawing = None
         ws._rels = RelationshipList()
         self._archive.writestr(ws.path[1:], data)
         self.manifest.append(ws)
+
+    def _write_rebuilt(self, ws: Worksheet) -> None:
+        """openpyxl's ``ExcelWriter.write_worksheet`` for a sheet of a book opened for editing, with its rows
+        written at once (:mod:`.sheet_rows`)."""
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = RowsAtOnce(ws)
+        writer.write()
+        ws._rels = writer._rels
+        self._archive.write(writer.out, ws.path[1:])
+        self.manifest.append(ws)
+        writer.cleanup()
 
 
 def _non_empty(cells: Iterable[tuple[int, int, StoredValue, str, int]]) -> dict[tuple[int, int], StoredValue]:
