@@ -26,3 +26,19 @@ def test_the_command_list_loads_no_command_module() -> None:
 def test_the_commands_that_change_a_round_load_no_report() -> None:
     loaded = _loaded_after("import sheetpair.cli.tournament")
     assert not {m for m in loaded if m.startswith(("sheetpair.report", "sheetpair.cli.revisions"))}
+
+
+def test_the_commands_that_change_a_round_load_no_pairing_system() -> None:
+    loaded = _loaded_after("import sheetpair.cli.tournament")
+    assert not {m for m in loaded if m.startswith(("sheetpair.pairing.dutch", "sheetpair.pairing.burstein"))}
+
+
+def test_a_system_is_loaded_by_its_look_up_alone_and_under_its_own_name() -> None:
+    code = ("from sheetpair.pairing import SYSTEMS\nassert 'lim' in SYSTEMS and len(SYSTEMS) == 14\n"
+            "SYSTEMS['dutch']")
+    loaded = _loaded_after(code)
+    assert "sheetpair.pairing.dutch" in loaded
+    assert not {m for m in loaded if m.startswith(("sheetpair.pairing.lim", "sheetpair.pairing.dubov"))}
+    from sheetpair.pairing import SYSTEMS
+
+    assert all(SYSTEMS[name].name == name for name in SYSTEMS)
