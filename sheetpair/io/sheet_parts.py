@@ -283,31 +283,34 @@ def _scan(data: bytes, book: Workbook) -> _Scanned:
     plain = _plain_cells(data)
     if plain is None:
         return list(_parsed_cells(data, book))
-    convert = _converter(book)
+    convert, dates = _converter(book), book._date_formats
     columns: dict[bytes, int] = {}
+    rows: dict[bytes, int] = {}
     kinds: dict[bytes, str] = {}
+    styles: dict[bytes, int] = {}
     cells: _Scanned = []
     for _, letters, digits, style_text, kind_text, text, inline, inline_text in plain:
         if not letters:
             continue  # a row's tag
-        if letters not in columns:
-            columns[letters] = column_index_from_string(letters.decode("ascii"))
-        if kind_text not in kinds:
-            kinds[kind_text] = kind_text.decode("ascii") or "n"
-        kind, style = kinds[kind_text], int(style_text or 0)
+        column = columns.get(letters) or columns.setdefault(letters, column_index_from_string(letters.decode("ascii")))
+        row = rows.get(digits) or rows.setdefault(digits, int(digits))
+        kind = kinds.get(kind_text) or kinds.setdefault(kind_text, kind_text.decode("ascii") or "n")
+        style = styles.get(style_text)
+        if style is None:
+            style = styles[style_text] = int(style_text or 0)
         if kind == "inlineStr":
-            cells.append((int(digits), columns[letters], _plain_text(inline_text) if inline else None,
-                          "s" if inline else kind, style))
+            cells.append((row, column, _plain_text(inline_text) if inline else None, "s" if inline else kind, style))
+        elif kind == "n" and text and style not in dates:  # a number, most cells after text: converted here
+            cells.append((row, column, _cast_number(_plain_text(text)), kind, style))
         else:
-            cells.append((int(digits), columns[letters], *convert(_plain_text(text) if text else None, kind, style),
-                          style))
+            cells.append((row, column, *convert(_plain_text(text) if text else None, kind, style), style))
     return cells
 
 
 _PLAIN_TOKEN = (rb'(<c r="([A-Z]{1,3})([1-9][0-9]{0,6})"(?: s="([0-9]{1,9})")?(?: t="([a-zA-Z]{1,9})")?'
                 rb'(?:/>|>(?:<v>([^<]*)</v>|(<is><t(?: xml:space="preserve")?>)([^<]*)</t></is>)?</c>)'
                 rb'|<row(?: [a-zA-Z]+="[^"<>]*")*(?:/>|>)|</row>)')
-_PLAIN_CELLS, _PLAIN_SHEET_DATA = re.compile(_PLAIN_TOKEN), re.compile(rb"(?:" + _PLAIN_TOKEN + rb")*+")
+_PLAIN_CELLS = re.compile(_PLAIN_TOKEN)
 _ROW_TAG = re.compile(rb"<row[\s/>]")
 _MAIN_ROOT = re.compile(rb'(?:\xef\xbb\xbf)?(?:<\?xml version="1\.0"(?: encoding="[Uu][Tt][Ff]-8")?'
                         rb'(?: standalone="(?:yes|no)")?\s*\?>\s*)?<worksheet xmlns="MAIN"[ >]'
@@ -332,10 +335,12 @@ def _plain_cells(data: bytes) -> list[_PlainToken] | None:
     if start < len(b"<sheetData>"):
         start = end = data.find(b"<sheetData/>")
     if end < 0 or start > end or b"xmlns" in data[start:end] or _ROW_TAG.search(data, 0, start) \
-            or _ROW_TAG.search(data, end) or _PLAIN_SHEET_DATA.fullmatch(data, start, end) is None \
-            or not _well_formed(data):
+            or _ROW_TAG.search(data, end):
         return None
-    return _PLAIN_CELLS.findall(data, start, end)
+    tokens: list[_PlainToken] = _PLAIN_CELLS.findall(data, start, end)
+    if sum(len(token[0]) for token in tokens) != end - start or not _well_formed(data):
+        return None  # a byte between two tokens (the tokens found one after another cover the whole span)
+    return tokens
 
 
 def _well_formed(data: bytes) -> bool:
@@ -350,6 +355,8 @@ def _well_formed(data: bytes) -> bool:
 def _plain_text(raw: bytes) -> str:
     """A value's text as the XML parser gives it: line ends made ``\\n``, character references resolved."""
     text = raw.decode("utf-8")
+    if "\r" not in text and "&" not in text:
+        return text
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _REFERENCE.sub(_resolve, text) if "&" in text else text
