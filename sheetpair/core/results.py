@@ -148,6 +148,12 @@ def crosstable_entry(record: RoundRecord, *, letters: tuple[str, str] = ("w", "b
     if record.outcome.is_bye:
         return f"{bye} {format_points(record.points)}"
     colour = letters[record.scheduled_colour is Colour.BLACK]
-    mark = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}.get(
-        record.outcome, format_points(record.result_fraction or 0.0) if record.result_fraction is not None else "?")
+    mark = _MARKS.get(record.outcome)
+    if mark is None:
+        fraction = record.result_fraction
+        mark = format_points(fraction) if fraction is not None else "?"
     return f"{record.opponent}{colour}{mark}"
+
+
+_MARKS = {Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?"}
+"""The crosstable's mark of a result that is not a score over the board."""
