@@ -29,8 +29,9 @@ _STYLES = [None, Font(bold=True), Border(left=Side(style="thin")), Alignment(hor
 def _written(sheet: Worksheet, writer: type[WorksheetWriter], folder: Path) -> str:
     """The sheet's part as ``writer`` writes it, in canonical form (how empty elements close aside)."""
     out = folder / f"{writer.__name__}.xml"
-    writer(sheet, out=str(out)).write()
-    return canonicalize(out.read_text(encoding="utf-8"))
+    rows = writer(sheet, out=str(out))
+    rows.write()
+    return canonicalize((rows.part() if isinstance(rows, RowsAtOnce) else out.read_bytes()).decode("ascii"))
 
 
 def _sheet(cells: dict[tuple[int, int], tuple[object, int]], heights: dict[int, float]) -> Worksheet:

@@ -263,7 +263,7 @@ class _KeepingWriter(ExcelWriter):  # type: ignore[misc]  # openpyxl is untyped
         writer = RowsAtOnce(ws)
         writer.write()
         ws._rels = writer._rels
-        self._archive.write(writer.out, ws.path[1:])
+        self._archive.writestr(ws.path[1:], writer.part())
         self.manifest.append(ws)
         writer.cleanup()
 

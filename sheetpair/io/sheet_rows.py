@@ -1,21 +1,23 @@
-"""A sheet's rows written as one piece of XML text, the bytes openpyxl's own writer gives.
+"""A sheet's rows written as one piece of XML text, the XML openpyxl's own writer gives.
 
 openpyxl writes a sheet cell by cell: for each cell it builds a dictionary of attributes, looks its style up,
 and has lxml open and close an element for the cell and one for its value. On a 2000-player event after 10
 rounds the three sheets a command rebuilds hold 50 000 cells, and that was a third of a second of every save.
-Here the cells of a row become text in one pass, the whole ``sheetData`` is parsed by lxml at once and lxml
-writes it where openpyxl would have written its cells: the same XML as openpyxl's, but that an element with
-nothing inside is closed as ``<c r="A1" s="2" t="n"/>`` (``tests/test_sheet_rows.py`` compares the two in
-canonical form).
+Here the cells of a row become text in one pass; openpyxl writes the rest of the sheet with a mark where its
+cells go, and the text takes the mark's place. The text is what lxml writes for the same elements (characters
+beyond ASCII as references, as lxml writes them for openpyxl), but that an element with nothing inside is
+closed as ``<c r="A1" s="2" t="n"/>`` (``tests/test_sheet_rows.py`` compares the two in canonical form).
 
 Only what sheetpair's sheets hold takes this way: text, numbers and booleans, with their styles. A sheet
 with any other cell (a formula, a date, an error code, rich text, a comment or a link, whose writing has
-side effects in openpyxl) is written by openpyxl, as is every sheet when lxml is absent.
+side effects in openpyxl) or a character no XML file may hold is written by openpyxl, as is every sheet when
+lxml is absent (openpyxl then writes through the standard library, in another form).
 """
 
 from __future__ import annotations
 
 from math import isinf, isnan
+from pathlib import Path
 from typing import Any
 
 from openpyxl import LXML
@@ -24,6 +26,8 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.cell import get_column_letter
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
+
+from .port import CONTROL_CHARACTERS
 
 _KINDS = {"s": "inlineStr", "n": "n", "b": "b"}
 """The ``t`` attribute of each data type written here."""
@@ -35,18 +39,32 @@ _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", '"': "&quot;", "\
 
 
 class RowsAtOnce(WorksheetWriter):  # type: ignore[misc]  # openpyxl is untyped
-    """openpyxl's sheet writer, writing the rows of a sheet that :func:`plain_cells` accepts in one piece."""
+    """openpyxl's sheet writer, writing the rows of a sheet that :func:`plain_cells` accepts in one piece;
+    :meth:`part` gives the sheet's part once :meth:`write` has run."""
+
+    written_rows: bytes | None = None
+    """The ``sheetData`` element, when written at once (``rows`` is openpyxl's own method)."""
 
     def write_rows(self) -> None:
         text = sheet_data(self.ws) if LXML else None
-        if text is None:
+        if text is None or CONTROL_CHARACTERS.search(text):
             super().write_rows()
             return
-        from lxml.etree import fromstring  # present: openpyxl writes through lxml (LXML)
+        from lxml.etree import Comment  # present: openpyxl writes through lxml (LXML)
 
+        self.written_rows = text.encode("ascii", "xmlcharrefreplace")
         xf = self.xf.send(True)
-        xf.write(fromstring(text))
+        xf.write(Comment(_MARK))
         self.xf.send(None)
+
+    def part(self) -> bytes:
+        """The sheet's part as written, its rows in place of the mark."""
+        data = Path(self.out).read_bytes()
+        return data if self.written_rows is None else data.replace(f"<!--{_MARK}-->".encode(), self.written_rows, 1)
+
+
+_MARK = "sheetpair rows"
+"""The comment written where the rows go: openpyxl writes none before a sheet's cells."""
 
 
 def sheet_data(sheet: Worksheet) -> str | None:
