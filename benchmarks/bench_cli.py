@@ -7,12 +7,14 @@
 * with ``--one-round``, the commands that change one round (``pair -o COPY --json``, ``result -o COPY``,
   ``standings --json``) on a 61-player and a 2000-player event after 10 of 11 rounds, each in a new process,
   measured as the CPU time of that process (user and system), which a shared machine's load inflates less
-  than the wall time.
+  than the wall time; ``--baseline DIR`` also runs them from a checkout of an earlier commit, alternately,
+  so that a change is judged under the same load.
 
 Each is run ``--repeat`` times and the median printed.
 
     python benchmarks/bench_cli.py
     python benchmarks/bench_cli.py --repeat 3 --skip-big
+    git worktree add /tmp/base d9947de && python benchmarks/bench_cli.py --one-round --baseline /tmp/base
 """
 
 from __future__ import annotations
@@ -86,18 +88,36 @@ def read_write_seconds(workbook: Path, repeat: int) -> tuple[float, float]:
 
 def cpu_seconds(command: list[str], repeat: int) -> float:
     """Median CPU time (user and system) of ``command`` run in a new process ``repeat`` times."""
-    times = []
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, check=True, capture_output=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return statistics.median(times)
+    return statistics.median(cpu_times(command) for _ in range(repeat))
 
 
-def one_round_commands(folder: Path, repeat: int) -> None:
-    """Prints the CPU time of each command that changes one round, on a small and a big event."""
-    sheetpair = [sys.executable, "-m", "sheetpair"]
+def cpu_times(command: list[str]) -> float:
+    """CPU time (user and system) of one run of ``command`` in a new process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def sheetpair_from(checkout: Path | None, arguments: list[str]) -> list[str]:
+    """The command running ``sheetpair ARGUMENTS`` from ``checkout`` (default: the sheetpair installed here).
+
+    An earlier checkout is told this sheetpair's version: a sheet's fingerprint includes the version, and a
+    version of its own would have it rebuild every sheet of a workbook this one wrote.
+    """
+    if checkout is None:
+        return [sys.executable, "-m", "sheetpair", *arguments]
+    from sheetpair import __version__
+
+    code = (f"import sys\nsys.path.insert(0, {str(checkout)!r})\nimport sheetpair\n"
+            f"sheetpair.__version__ = {__version__!r}\nsys.argv = {['sheetpair', *arguments]!r}\n"
+            "from sheetpair.cli import main\nmain()")
+    return [sys.executable, "-c", code]
+
+
+def one_round_commands(folder: Path, repeat: int, baseline: Path | None) -> None:
+    """Prints the CPU time of each command that changes one round, on a small and a big event; with a
+    ``baseline`` checkout, that checkout's too, the two run alternately so that both meet the same load."""
     for players in (61, 2000):
         event = event_workbook(folder, players, 11, 10)
         copy = str(folder / "copy.xlsx")
@@ -105,7 +125,15 @@ def one_round_commands(folder: Path, repeat: int) -> None:
                     "result -o COPY": ["result", str(event), "--round", "10", "--board", "2", "1/2", "-o", copy],
                     "standings --json": ["standings", str(event), "--json"]}
         for label, arguments in commands.items():
-            print(f"{players:5d} x 10, {label:20s} {cpu_seconds([*sheetpair, *arguments], repeat):6.2f} s CPU")
+            checkouts = [None] if baseline is None else [baseline, None]
+            times: dict[Path | None, list[float]] = {checkout: [] for checkout in checkouts}
+            for _ in range(repeat):
+                for checkout in checkouts:
+                    times[checkout].append(cpu_times(sheetpair_from(checkout, arguments)))
+            shown = [f"{statistics.median(times[None]):6.2f} s CPU (min {min(times[None]):.2f})"]
+            if baseline is not None:
+                shown.append(f"baseline {statistics.median(times[baseline]):6.2f} s (min {min(times[baseline]):.2f})")
+            print(f"{players:5d} x 10, {label:20s} {', '.join(shown)}", flush=True)
 
 
 def main() -> None:
@@ -113,10 +141,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--skip-big", action="store_true", help="Leave out the 2000-player workbook.")
     parser.add_argument("--one-round", action="store_true", help="Only the commands that change one round.")
+    parser.add_argument("--baseline", type=Path, help="With --one-round: a checkout of an earlier commit (git "
+                        "worktree add), run alternately with this one.")
     args = parser.parse_args()
     if args.one_round:
         with tempfile.TemporaryDirectory() as folder:
-            one_round_commands(Path(folder), args.repeat)
+            one_round_commands(Path(folder), args.repeat, args.baseline)
         return
     sheetpair = [sys.executable, "-m", "sheetpair"]
     print(f"sheetpair --help     {seconds([*sheetpair, '--help'], args.repeat):6.2f} s")

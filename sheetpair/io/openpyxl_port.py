@@ -358,7 +358,7 @@ class OpenpyxlPort:
         )
         validation.add(f"{col}2:{col}{last_row}")
         sheet.add_data_validation(validation)
-        _restyle((sheet.cell(row, column) for row in range(2, last_row + 1)), _typed_here)
+        _restyle((_cell(sheet, row, column) for row in range(2, last_row + 1)), _typed_here)
 
     def _ensure_result_list(self, codes: tuple[str, ...]) -> None:
         if LISTS_SHEET in self.book.sheetnames:
@@ -514,7 +514,7 @@ def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
             cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="center")
         sheet.row_dimensions[1].height = 2.8 * (spec.font_size or 11)
     centred = [column for column, title in enumerate(spec.header, start=1) if title in spec.centred]
-    _restyle((sheet.cell(row_number, column) for column in centred for row_number in range(2, last_row + 1)),
+    _restyle((_cell(sheet, row_number, column) for column in centred for row_number in range(2, last_row + 1)),
              _centre)
     for offset, line in enumerate(spec.legend, start=2):
         _set(sheet, last_row + offset, 1, line, as_text=True)
@@ -639,16 +639,38 @@ def _shown(value: CellValue, number_format: str | None) -> str:
 def _set(sheet: Worksheet, row: int, col: int, value: CellValue, *, as_text: bool) -> Cell:
     """Writes a value and returns its cell; text never becomes a formula, whatever it starts with, and
     characters no ``.xlsx`` can hold (see :data:`~sheetpair.io.port.CONTROL_CHARACTERS`) become a visible
-    mark, with a warning naming the cell (named only then: a save writes a hundred thousand cells)."""
-    cell = sheet.cell(row, col)
-    if isinstance(value, str) and CONTROL_CHARACTERS.search(value):
-        value = visible_text(value, source=f"{sheet.title}!{cell.coordinate}")
-    cell.value = value
-    if isinstance(value, str) and (as_text or value.startswith(_FORMULA_PREFIXES)):
-        cell.data_type = "s"
-        if value.startswith(_FORMULA_PREFIXES):
-            cell.quotePrefix = True
+    mark, with a warning naming the cell (named only then: a save writes a hundred thousand cells).
+
+    Text kept as text, numbers and booleans are stored as openpyxl's value setter stores them, without
+    its checks, which these values pass (a tenth of a second of a 2000-player event's write); any other
+    value goes through the setter."""
+    cell = _cell(sheet, row, col)
+    if isinstance(value, str):
+        if CONTROL_CHARACTERS.search(value):
+            value = visible_text(value, source=f"{sheet.title}!{cell.coordinate}")
+        if as_text or value.startswith(_FORMULA_PREFIXES):
+            cell._value, cell.data_type = value[:MAX_TEXT], "s"
+            if value.startswith(_FORMULA_PREFIXES):
+                cell.quotePrefix = True
+            return cell
+    kind = _PLAIN_KINDS.get(type(value))
+    if kind is not None:
+        cell._value, cell.data_type = value, kind
+    else:
+        cell.value = value
     return cell
+
+
+_PLAIN_KINDS: dict[type, str] = {int: "n", float: "n", bool: "b", type(None): "n"}
+"""The data type openpyxl gives a number, a boolean or no value."""
+MAX_TEXT = 32_767
+"""The longest text a cell holds (Excel's limit; openpyxl cuts a longer one there)."""
+
+
+def _cell(sheet: Worksheet, row: int, col: int) -> Cell:
+    """The sheet's cell at (``row``, ``col``), made when it does not exist yet."""
+    cell: Cell | None = sheet._cells.get((row, col))
+    return cell if cell is not None else sheet.cell(row, col)
 
 
 def _table_last_column(ref: str) -> int:

@@ -87,18 +87,16 @@ def holds(cells: Mapping[tuple[int, int], object], hidden: bool, spec: SheetSpec
     legend = [(last_row + offset, line) for offset, line in enumerate(spec.legend, start=2)]
     height = legend[-1][0] if legend else max((r for r, row in enumerate(table, start=1) if row), default=0)
     width = len(spec.header)
-    written = 0  # the cells inside the block that hold one of the spec's values
+    found = cells.get
     for r, row in enumerate(table, start=1):
         for c, value in enumerate(row, start=1):
-            stored = _stored(value)
-            if stored != cells.get((r, c)):
+            if (_stored(value) if value.__class__ is str else value) != found((r, c)):
                 return False
-            written += stored is not None and c <= width
     for r, line in legend:
-        stored = _stored(line)
-        if stored != cells.get((r, 1)):
+        if _stored(line) != found((r, 1)):
             return False
-        written += stored is not None and width >= 1
+    written = sum(1 for row in table for value in row[:width] if value is not None and value != "") + sum(
+        1 for _, line in legend if line and width >= 1)  # the cells inside the block holding the spec's values
     return sum(1 for r, c in cells if r <= height and c <= width) == written  # and nothing else inside it
 
 
