@@ -11,7 +11,7 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from sheetpair.core.model import Game, Player, Result, Round, Settings, Tournament
-from sheetpair.core.rating import capped_expected_score, k_for, rating_figures
+from sheetpair.core.rating import capped_expected_score, k_for, rating_changes, rating_figures
 from sheetpair.core.state import derive
 from sheetpair.core.tiebreaks import compute_tiebreak
 from sheetpair.core.tiebreaks.fide import expected_score, rating_difference
@@ -166,3 +166,27 @@ def test_change_sums_to_zero_between_rated_players_with_equal_k(seed):
     assert sum(f.change or 0 for f in table.values()) == pytest.approx(0.0, abs=1e-9)
     for f in table.values():
         assert f.games == sum(1 for r in rounds for g in r.games if f.tpn in (g.white, g.black))
+
+
+@hyp_settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_the_standings_sheets_k_and_change_are_the_rating_figures(seed):
+    """``rating_changes`` (what the Standings sheet prints) gives each player the K and change of
+    ``rating_figures``: rated and unrated players, juniors, 2650 and above, forfeits, unrated games, K capped."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    players = [Player(t, f"P{t}", rng.choice([0, rng.randint(1400, 2800)]), birth_date=rng.choice(["", "2012"]))
+               for t in range(1, n + 1)]
+    rounds = []
+    for number in range(1, rng.randint(1, 30) + 1):
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        games = [Game(i + 1, order[2 * i], order[2 * i + 1], result, rated=rng.random() > 0.1 or not result.was_played)
+                 for i in range(n // 2)
+                 for result in [rng.choice([W, D, L, Result.WHITE_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT])]]
+        rounds.append(Round(number, games))
+    event = Tournament(Settings("dutch", len(rounds)), players, rounds)
+    event.settings.event.start_date = "2026-05-01"
+    state = derive(event)
+    figures = rating_figures(state).players
+    assert rating_changes(state) == {tpn: (f.k, f.change) for tpn, f in figures.items()}

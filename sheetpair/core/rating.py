@@ -191,11 +191,45 @@ def first_rating(rated: Sequence[Contribution]) -> int:
 
 def rating_figures(state: TournamentState, *, k_factor: KFactor = None) -> RatingTable:
     """Every player's rating figures over the rounds of ``state`` (derive it up to the round wanted)."""
-    context = state if isinstance(state, TiebreakContext) else TiebreakContext(
-        state.settings, state.through_round, state.players)  # forfeits stay unplayed for ratings whatever the system
+    context = _rating_context(state)
     year = event_year(state)
     figures = {tpn: _figures(context, tpn, k_factor, year) for tpn in sorted(context.players)}
     return RatingTable(figures, rating_tiebreaks_dropped(context))
+
+
+def rating_changes(state: TournamentState, *, k_factor: KFactor = None) -> dict[int, tuple[int | None, float | None]]:
+    """Each player's K and rating change, ``None`` where :func:`rating_figures` has none: the two figures the
+    Standings sheet prints, without the opponents' contributions, averages and notes the reports take (a
+    sixth of a second of every command on a 2000-player event)."""
+    context = _rating_context(state)
+    year = event_year(state)
+    changes: dict[int, tuple[int | None, float | None]] = {}
+    for tpn in context.players:
+        player = context[tpn].player
+        rated = [(rating, r.result_fraction or 0.0) for r in context.records(tpn)
+                 if r.rated_game and r.opponent is not None and (rating := context[r.opponent].player.rating) > 0]
+        if not rated or player.rating <= 0:
+            changes[tpn] = (None, None)
+            continue
+        _, k, score, expected = _change(player, rated, k_factor, year)
+        changes[tpn] = (k, float(k * (score - expected)))
+    return changes
+
+
+def _rating_context(state: TournamentState) -> TiebreakContext:
+    """``state`` for the rating figures: forfeits stay unplayed for ratings whatever the system."""
+    return state if isinstance(state, TiebreakContext) else TiebreakContext(
+        state.settings, state.through_round, state.players)
+
+
+def _change(player: Player, rated: Sequence[tuple[int, float]], k_factor: KFactor,
+            year: int | None) -> tuple[int, int, Fraction, Fraction]:
+    """A rated player's K before and after the cap of B.02 8.3.3, score W and expected score We over the
+    ``rated`` games (opponent's rating, result)."""
+    score = Fraction(sum(round(2 * result) for _, result in rated), 2)  # results are 1, ½ or 0
+    expected = Fraction(sum(_expected_hundredths(player.rating, rating) for rating, _ in rated), 100)
+    k = k_for(player, k_factor, year=year)
+    return k, capped_k(k, len(rated)), score, expected
 
 
 def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | None) -> RatingFigures:
@@ -209,22 +243,19 @@ def _figures(context: TiebreakContext, tpn: int, k_factor: KFactor, year: int | 
     if unrated_games:
         notes.append(Note("%(n)s game(s) played but marked unrated left out: they do not count toward ratings.",
                           n=unrated_games))
-    score = Fraction(sum(round(2 * (c.result or 0)) for c in rated), 2)  # results are 1, ½ or 0
     if not rated:
         notes.append(Note("No game played over the board against a rated opponent yet, so no rating figure applies."))
         return RatingFigures(tpn, player.rating, 0, 0.0, None, None, None, None, None, left_out, tuple(notes))
     aro, rp = average_rating(rated), performance_rating(rated)
+    uncapped, k, score, expected = _change(player, [(int(c.value), c.result or 0.0) for c in rated], k_factor, year)
     if player.rating <= 0:
         notes.append(Note("Unrated, so there is no expected score or rating change (ARO and Rp are over rated "
                           "opponents)."))
         ru = _first_rating(rated, score, notes)
         return RatingFigures(tpn, 0, len(rated), float(score), aro, rp, None, None, None, left_out, tuple(notes), ru)
-    expected = Fraction(sum(_expected_hundredths(player.rating, int(c.value)) for c in rated), 100)
-    k = k_for(player, k_factor, year=year)
-    if capped_k(k, len(rated)) < k:
+    if k < uncapped:
         notes.append(Note("K %(k)s lowered to %(capped)s: K times the %(n)s games may not exceed %(cap)s (B.02 8.3.3).",
-                          k=k, capped=capped_k(k, len(rated)), n=len(rated), cap=K_GAMES_CAP))
-        k = capped_k(k, len(rated))
+                          k=uncapped, capped=k, n=len(rated), cap=K_GAMES_CAP))
     change = k * (score - expected)
     if player.rating + change < RATING_FLOOR:
         notes.append(Note("The new rating would fall below the %(floor)s floor: the player would be listed as "
@@ -253,4 +284,5 @@ def _first_rating(rated: Sequence[Contribution], score: Fraction, notes: list[st
 
 __all__ = ["DEFAULT_K", "FIRST_RATING_GAMES", "FIRST_RATING_MAX", "HYPOTHETICAL_OPPONENT", "K_GAMES_CAP",
            "RATING_CAP", "RATING_FLOOR", "UNCAPPED_FROM", "KFactor", "RatingFigures", "RatingTable", "birth_year",
-           "capped_expected_score", "capped_k", "event_year", "fide_k", "first_rating", "k_for", "rating_figures"]
+           "capped_expected_score", "capped_k", "event_year", "fide_k", "first_rating", "k_for", "rating_changes",
+           "rating_figures"]

@@ -41,7 +41,7 @@ from ..core.model import (
     Settings,
     Tournament,
 )
-from ..core.rating import rating_figures
+from ..core.rating import rating_changes
 from ..core.results import (
     BYE_LABELS,
     RESULT_CODES,
@@ -669,15 +669,15 @@ def standings_sheet(tournament: Tournament, table: StandingsTable) -> SheetSpec:
     full under it."""
     codes = table.codes
     lines = table.lines
-    figures = rating_figures(table.state).players
+    changes = rating_changes(table.state)
     header = ["Rank", "TPN", "Name", "Rating", "Federation", "Points", *codes, "K", RATING_CHANGE]
     rows: list[list[CellValue]] = []
     for line in lines:
         player = tournament.player(line.tpn)
-        mine = figures[line.tpn]
-        change = None if mine.change is None else round(mine.change, 1)
+        k, change = changes[line.tpn]
         rows.append([line.rank, line.tpn, line.name, player.rating or None, player.federation or None,
-                     line.points, *(line.tiebreaks[c].value for c in codes), mine.k, change])
+                     line.points, *(line.tiebreaks[c].value for c in codes), k,
+                     None if change is None else round(change, 1)])
     formats = {**_number_formats(_value_columns(table)), RATING_CHANGE: "+0.0;-0.0;0.0"}
     return SheetSpec(STANDINGS_SHEET, header, rows, text_columns=frozenset({"Name"}), freeze="D2",
                      number_formats=formats, legend=_legend(table),
