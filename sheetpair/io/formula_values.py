@@ -16,7 +16,7 @@ import io
 import re
 import zipfile
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
+from html import escape
 
 from openpyxl.utils.datetime import to_excel
 
@@ -56,6 +56,6 @@ def _with_value(match: re.Match[bytes], values: Mapping[str, CellValue]) -> byte
     elif isinstance(value, (int, float)):
         kind, text = "", repr(value)
     else:
-        kind, text = ' t="str"', escape(str(value))
+        kind, text = ' t="str"', escape(str(value), quote=False)  # html's: xml.sax's loads urllib, 0.03 s
     return (b'<c r="' + match["ref"] + b'"' + match["attrs"] + kind.encode() + b"><f>" + match["f"] + b"</f><v>"
             + text.encode() + b"</v></c>")
