@@ -507,8 +507,8 @@ def _dress_for_print(sheet: Worksheet, spec: SheetSpec) -> None:
             cell.font = font
 
     if spec.borders or spec.font_size is not None:
-        _restyle((cell for row in sheet.iter_rows(min_row=1, max_row=last_row, max_col=len(spec.header))
-                  for cell in row), dress)
+        _restyle((_cell(sheet, row, column) for row in range(1, last_row + 1)
+                  for column in range(1, len(spec.header) + 1)), dress)
     if spec.column_widths:  # fixed widths: a long title takes two lines rather than widening its column
         for cell in sheet[1]:
             cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="center")
