@@ -14,7 +14,7 @@ from openpyxl.comments import Comment
 from sheetpair.core.errors import WorkbookError
 from sheetpair.core.model import Result
 from sheetpair.io.openpyxl_port import OpenpyxlPort
-from sheetpair.io.sheet_parts import Formula, _parsed_cells, _plain_cells, _scan, can_keep, open_book
+from sheetpair.io.sheet_parts import Formula, _cells_given, _parsed_cells, _plain_cells, _scan, can_keep, open_book
 from sheetpair.io.workbook import load_tournament
 
 from .safety_support import save_event, set_result, tournament, write_event
@@ -220,3 +220,27 @@ def test_a_kept_sheet_rebuilt_keeps_the_arbiters_cells_outside_its_block(tmp_pat
     assert after["AA2"].value == "note" and after["Z2"].value is None
     assert after["B30"].value == "below"
     assert after["C2"].value == "Player 001" and after["F1"].value == "R2"
+
+
+def _roster_cells(book: openpyxl.Workbook) -> dict[tuple[int, int], tuple[object, str, object]]:
+    return {where: (cell.value, cell.data_type, cell._style) for where, cell in book["Players"]._cells.items()}
+
+
+@pytest.mark.parametrize("merged", [False, True])
+def test_a_roster_with_its_table_reads_cell_for_cell_as_openpyxl_reads_it(tmp_path: Path, merged: bool) -> None:
+    """The roster's table keeps it from being kept as its part; openpyxl then reads it without its cells, which
+    come from the scan (unless merged cells ask for openpyxl's own reading): the same cells either way."""
+    path = write_event(tmp_path / "event.xlsx", tournament(players=8, rounds=2))
+    if merged:
+        book = openpyxl.load_workbook(path)
+        book["Players"]["K20"] = "note"
+        book["Players"].merge_cells("K20:L21")
+        book.save(path)
+    data = _part(path, next(name for name in zipfile.ZipFile(path).namelist() if name.endswith("sheet2.xml")))
+    theirs = openpyxl.load_workbook(path)
+    mine, kept = open_book(path, keep_vba=False)
+    assert not kept.holds("Players", mine["Players"]) and list(mine["Players"].tables) == ["Players"]
+    assert (_cells_given(data, mine) is None) == merged
+    assert _roster_cells(mine) == _roster_cells(theirs) and len(_roster_cells(mine)) > 8
+    assert {row: dict(dim) for row, dim in mine["Players"].row_dimensions.items()} == {
+        row: dict(dim) for row, dim in theirs["Players"].row_dimensions.items()}

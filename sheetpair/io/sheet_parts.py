@@ -35,7 +35,7 @@ from zipfile import ZIP_DEFLATED, ZipFile
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
-from openpyxl.packaging.relationship import RelationshipList, get_rels_path
+from openpyxl.packaging.relationship import RelationshipList, get_dependents, get_rels_path
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import from_excel, from_ISO8601
@@ -169,13 +169,31 @@ class _GivenCells(WorksheetReader):  # type: ignore[misc]  # openpyxl is untyped
     def bind_cells(self) -> None:
         for _ in self.parser.parse():  # what is not a cell is read on the way; rows give their heights
             pass
-        styles = self.ws.parent._cell_styles
-        for row, column, value, data_type, style in self._given:
-            cell = Cell(self.ws, row=row, column=column, style_array=styles[style])
-            cell._value, cell.data_type = value, data_type
-            self.ws._cells[(row, column)] = cell
-        if self.ws._cells:
-            self.ws._current_row = self.ws.max_row
+        _bind(self.ws, self._given)
+
+
+def _bind(sheet: Worksheet, cells: _Scanned) -> None:
+    """Makes the scanned ``cells`` the sheet's, with their styles, as openpyxl's sheet reader makes them."""
+    styles = sheet.parent._cell_styles
+    for row, column, value, data_type, style in cells:
+        cell = Cell(sheet, row=row, column=column, style_array=styles[style])
+        cell._value, cell.data_type = value, data_type
+        sheet._cells[(row, column)] = cell
+    if sheet._cells:
+        sheet._current_row = sheet.max_row
+
+
+def _cells_given(data: bytes, book: Workbook) -> tuple[bytes, _Scanned] | None:
+    """A part read in full whose cells the scan can give: the part without its cells, which openpyxl reads
+    for all the rest, and the cells. ``None`` when openpyxl must read the cells: a formula (whose shared forms
+    only its parser unfolds), a shared string, merged cells (whose edges take the first cell's borders as
+    the reader meets them) or a link (which the reader puts on its cell)."""
+    if (not can_keep(data) or _FORMULA_ELEMENT.search(data) or b"<mergeCell" in data or b"<hyperlink" in data
+            or _plain_cells(data) is None):
+        return None
+    without_cells, count = _CELL_ELEMENT.subn(b"", data)
+    cells = _scan(data, book)
+    return (without_cells, cells) if len(cells) == count else None
 
 
 def can_keep(data: bytes) -> bool:
@@ -198,6 +216,7 @@ class _KeepingReader(ExcelReader):  # type: ignore[misc]  # openpyxl is untyped
 
     def __init__(self, path: Path, keep_vba: bool) -> None:
         super().__init__(path, keep_vba=keep_vba)
+        self.archive: ZipFile
         self.kept = KeptParts([])
 
     def read_worksheets(self) -> None:
@@ -206,8 +225,19 @@ class _KeepingReader(ExcelReader):  # type: ignore[misc]  # openpyxl is untyped
                  if "chartsheet" not in rel.Type and get_rels_path(rel.target) not in self.valid_files}
         parts = {target: data for target, data in parts.items() if can_keep(data)}
         read_in_full = [(sheet, rel) for sheet, rel in every if rel.target not in parts]
+        given = {rel.target: found for _, rel in read_in_full if "chartsheet" not in rel.Type
+                 and self._tables_alone(rel.target) and (found := _cells_given(self.archive.read(rel.target), self.wb))}
         self.parser.find_sheets = lambda: iter(read_in_full)
-        super().read_worksheets()
+        original: ZipFile = self.archive
+        replacing: Any = _Replacing(original, {target: part for target, (part, _) in given.items()})
+        self.archive = replacing
+        try:
+            super().read_worksheets()
+        finally:
+            self.archive = original
+        for sheet, rel in read_in_full:
+            if rel.target in given:
+                _bind(self.wb[sheet.name], given[rel.target][1])
         self.kept = KeptParts(self.shared_strings)  # read by now
         loaded: Iterator[Any] = iter(self.wb._sheets)
         ordered = []
@@ -221,6 +251,31 @@ class _KeepingReader(ExcelReader):  # type: ignore[misc]  # openpyxl is untyped
             self.kept.add(empty, parts[rel.target])
             ordered.append(empty)
         self.wb._sheets = ordered
+
+
+    def _tables_alone(self, target: str) -> bool:
+        """Whether the sheet part ``target`` relates to tables alone (a roster's): no comment, picture or
+        drawing, which openpyxl's reader ties to cells."""
+        rels = get_rels_path(target)
+        return rels not in self.valid_files or all(
+            rel.Type.endswith("/table") for rel in get_dependents(self.archive, rels))
+
+
+class _Replacing:
+    """A package read through ``archive``, but for the parts given here by name."""
+
+    def __init__(self, archive: ZipFile, parts: dict[str, bytes]) -> None:
+        self._archive = archive
+        self._parts = parts
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        return io.BytesIO(self._parts[name]) if name in self._parts else self._archive.open(name, *args, **kwargs)
+
+    def read(self, name: str) -> bytes:
+        return self._parts.get(name) or self._archive.read(name)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._archive, name)
 
 
 def open_book(path: Path, *, keep_vba: bool) -> tuple[Workbook, KeptParts]:
