@@ -15,6 +15,10 @@ writes from the sheet it read). Cell styles are indices into the workbook's list
 openpyxl reads and writes in the same order, adding new formats at its end; the workbook-level parts
 (sheet names, visibility, print titles, defined names) are written by openpyxl as for any sheet.
 
+A sheet that does not stand alone only because of a table (the roster's) is read by openpyxl from its part
+without its cells, which come from the same scan (:func:`_cells_given`): openpyxl still reads its table,
+rows, formats and validations, and saves it from its cells.
+
 The package was inspected before (:func:`~sheetpair.io.package.inspect_workbook_file`: no part declares a
 document type), so the standard parser is safe here.
 """
