@@ -20,6 +20,7 @@ Each is run ``--repeat`` times and the median printed.
 from __future__ import annotations
 
 import argparse
+import compileall
 import random
 import resource
 import shutil
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_dutch import new_event, play_round  # noqa: E402
 
+import sheetpair  # noqa: E402
 from sheetpair.app.session import load, write  # noqa: E402
 from sheetpair.io.openpyxl_port import OpenpyxlPort  # noqa: E402
 
@@ -107,17 +109,20 @@ def sheetpair_from(checkout: Path | None, arguments: list[str]) -> list[str]:
     """
     if checkout is None:
         return [sys.executable, "-m", "sheetpair", *arguments]
-    from sheetpair import __version__
-
     code = (f"import sys\nsys.path.insert(0, {str(checkout)!r})\nimport sheetpair\n"
-            f"sheetpair.__version__ = {__version__!r}\nsys.argv = {['sheetpair', *arguments]!r}\n"
+            f"sheetpair.__version__ = {sheetpair.__version__!r}\nsys.argv = {['sheetpair', *arguments]!r}\n"
             "from sheetpair.cli import main\nmain()")
     return [sys.executable, "-c", code]
 
 
 def one_round_commands(folder: Path, repeat: int, baseline: Path | None) -> None:
     """Prints the CPU time of each command that changes one round, on a small and a big event; with a
-    ``baseline`` checkout, that checkout's too, the two run alternately so that both meet the same load."""
+    ``baseline`` checkout, that checkout's too, the two run alternately so that both meet the same load.
+
+    Both packages are compiled first, as an installed one is: with ``PYTHONDONTWRITEBYTECODE`` set, each
+    command would otherwise compile every module it imports again."""
+    for package in [Path(sheetpair.__file__).parent, *([baseline / "sheetpair"] if baseline else [])]:
+        compileall.compile_dir(package, quiet=1)
     for players in (61, 2000):
         event = event_workbook(folder, players, 11, 10)
         copy = str(folder / "copy.xlsx")
