@@ -137,9 +137,9 @@ class KeptParts:
         that height and width (what the rebuild carries over): only those are made then.
         """
         kept = self._kept.pop(name)
-        without_cells, count = _CELL_ELEMENT.subn(b"", kept.data)
-        cells = [] if _FORMULA_ELEMENT.search(kept.data) else kept.cells()
-        if cells and len(cells) == count:
+        apart = _cells_apart(kept.data, kept.cells)
+        if apart is not None:
+            without_cells, cells = apart
             if outside is not None:
                 height, width = outside
                 cells = [cell for cell in cells if cell[0] > height or cell[1] > width]
@@ -192,12 +192,20 @@ def _cells_given(data: bytes, book: Workbook) -> tuple[bytes, _Scanned] | None:
     for all the rest, and the cells. ``None`` when openpyxl must read the cells: a formula (whose shared forms
     only its parser unfolds), a shared string, merged cells (whose edges take the first cell's borders as
     the reader meets them) or a link (which the reader puts on its cell)."""
-    if (not can_keep(data) or _FORMULA_ELEMENT.search(data) or b"<mergeCell" in data or b"<hyperlink" in data
-            or _plain_cells(data) is None):
+    if not can_keep(data) or b"<mergeCell" in data or b"<hyperlink" in data:
         return None
+    return _cells_apart(data, lambda: _scan(data, book))
+
+
+def _cells_apart(data: bytes, scan: Callable[[], _Scanned]) -> tuple[bytes, _Scanned] | None:
+    """The part without its cells, and its cells as ``scan`` gives them; ``None`` for a part with formulas
+    (whose shared and array forms only openpyxl's parser unfolds), without cells, or whose cells the scan
+    does not give one for one."""
+    if _FORMULA_ELEMENT.search(data):
+        return None
+    cells = scan()
     without_cells, count = _CELL_ELEMENT.subn(b"", data)
-    cells = _scan(data, book)
-    return (without_cells, cells) if len(cells) == count else None
+    return (without_cells, cells) if cells and len(cells) == count else None
 
 
 def can_keep(data: bytes) -> bool:
